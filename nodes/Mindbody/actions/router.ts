@@ -1,0 +1,102 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { findOperation, type Operation } from '../../shared/catalogue';
+import { DEFAULT_BATCH_SIZE } from '../description/options';
+import { shapeOutput } from './output';
+import { fetchAllPages } from './paging';
+import { buildRequest } from './request';
+import { readBody, send, type CallOptions } from './send';
+
+/** Our errors are already NodeApiError / NodeOperationError; anything else is wrapped. */
+function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number) {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+function errorItem(error: Error, itemIndex: number): INodeExecutionData {
+	const data = (error as { context?: { data?: IDataObject } }).context?.data ?? {};
+	return {
+		json: { error: error.message, ...data },
+		pairedItem: { item: itemIndex },
+	};
+}
+
+const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: number) =>
+	operation.large ? (ctx.getNodeParameter('simplify', itemIndex, false) as boolean) : false;
+
+async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Operation) {
+	const built = buildRequest(ctx, itemIndex, operation);
+	const body = readBody(ctx, itemIndex, operation);
+	if (operation.paging) {
+		const results = await fetchAllPages(ctx, itemIndex, operation, built);
+		return shapeOutput(operation, 200, results, simplifyOf(ctx, operation, itemIndex));
+	}
+	const response = await send(ctx, itemIndex, operation, built, body);
+	return shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
+}
+
+/** Many items' list parts in one request per chunk; results map back to every item. */
+async function runBatched(ctx: IExecuteFunctions, operation: Operation, out: INodeExecutionData[]) {
+	const items = ctx.getInputData();
+	const parts: Array<{ itemIndex: number; part: unknown[] }> = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			parts.push({ itemIndex, part: readBody(ctx, itemIndex, operation) as unknown[] });
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx, error);
+			out.push(errorItem(error as Error, itemIndex));
+		}
+	}
+	const options = ctx.getNodeParameter('options', 0, {}) as CallOptions;
+	const size = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
+	for (let start = 0; start < parts.length; start += size) {
+		const chunk = parts.slice(start, start + size);
+		const body = chunk.flatMap(({ part }) => part);
+		const first = chunk[0].itemIndex;
+		try {
+			const response = await send(ctx, first, operation, buildRequest(ctx, first, operation), body);
+			const perElement = Array.isArray(response.body) && response.body.length === body.length;
+			let offset = 0;
+			for (const { itemIndex, part } of chunk) {
+				const result = perElement
+					? (response.body as unknown[]).slice(offset, offset + part.length)
+					: response.body;
+				offset += part.length;
+				for (const json of shapeOutput(operation, response.status, result)) {
+					out.push({ json, pairedItem: { item: itemIndex } });
+				}
+			}
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx, error);
+			for (const { itemIndex } of chunk) out.push(errorItem(error as Error, itemIndex));
+		}
+	}
+}
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = findOperation(resource, operationName);
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not known`);
+	}
+	const out: INodeExecutionData[] = [];
+	const batch = operation.body?.batchable && (this.getNodeParameter('options.batch', 0, false) as boolean);
+	if (batch) {
+		await runBatched(this, operation, out);
+		return [out];
+	}
+	const items = this.getInputData();
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			for (const json of await runItem(this, itemIndex, operation)) {
+				out.push({ json, pairedItem: { item: itemIndex } });
+			}
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(this, error, itemIndex);
+			out.push(errorItem(error as Error, itemIndex));
+		}
+	}
+	return [out];
+}

@@ -1,0 +1,58 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { Operation } from '../../shared/catalogue';
+import { checkBody } from '../../shared/schemas';
+import { cutTransactionKey, mindbodyRequest, type MindbodyResponse } from '../../shared/transport';
+import { bodyInputs } from '../bodies';
+import type { BuiltRequest } from './request';
+import { fieldError } from './values';
+
+export interface CallOptions {
+	siteId?: number;
+	transactionKey?: string;
+	skipDeduplication?: boolean;
+	batch?: boolean;
+	batchSize?: number;
+}
+
+/** The body one item contributes, checked with the operation's schema before anything is sent. */
+export function readBody(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): unknown {
+	if (!operation.body) return undefined;
+	const part = bodyInputs[operation.body.schema].read(ctx, itemIndex, operation);
+	const check = checkBody(operation.body.schema, part);
+	if (!check.ok) throw fieldError(ctx, itemIndex, 'Request body', check.message);
+	return part;
+}
+
+export async function send(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	operation: Operation,
+	built: BuiltRequest,
+	body: unknown,
+): Promise<MindbodyResponse> {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as CallOptions;
+	let transactionKey: string | undefined;
+	if (options.transactionKey) {
+		const cut = cutTransactionKey(options.transactionKey);
+		transactionKey = cut.key;
+		if (cut.truncated) {
+			ctx.addExecutionHints({
+				message: `Transaction Key was longer than 50 characters; the first 50 were sent ("${cut.key}")`,
+				location: 'outputPane',
+			});
+		}
+	}
+	return await mindbodyRequest(ctx, {
+		service: operation.service,
+		method: operation.method,
+		path: built.path,
+		query: built.query,
+		body,
+		siteId: typeof options.siteId === 'number' ? options.siteId : undefined,
+		transactionKey,
+		skipDeduplication: options.skipDeduplication === true,
+		retry: operation.method !== 'POST' && !operation.mayChargeOrBook,
+		itemIndex,
+	});
+}

@@ -1,0 +1,31 @@
+import type { Operation, OperationParam } from '../../shared/catalogue';
+
+/** Node parameter name of an API parameter: `request.startDateTime` → `startDateTime`. */
+export function fieldName(param: OperationParam, operation: Operation): string {
+	const short = camel(param.name.replace(/^request(Model)?\./, ''));
+	// Keep prefixed and plain names apart where an operation has both (`locationId`, `request.locationId`).
+	const clash = operation.params.some(
+		(other) => other !== param && camel(other.name.replace(/^request(Model)?\./, '')) === short,
+	);
+	return clash && param.name.startsWith('request') ? camel(param.name) : short;
+}
+
+const camel = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** Where an operation's optional parameters live. */
+export const optionalCollection = (operation: Operation) =>
+	operation.method === 'GET'
+		? { name: 'filters', displayName: 'Filters' }
+		: { name: 'additionalFields', displayName: 'Additional Fields' };
+
+export const showFor = (operation: Operation) => ({
+	show: { resource: [operation.resource], operation: [operation.operation] },
+});
+
+/** Parameters the node asks for (paging parameters are driven by Return All / Limit). */
+export const userParams = (operation: Operation) =>
+	operation.params.filter(
+		(param) =>
+			!operation.paging ||
+			(param.name !== operation.paging.limit && param.name !== operation.paging.offset),
+	);

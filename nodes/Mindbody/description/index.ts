@@ -1,0 +1,96 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operations, operationsOf, resources, type Operation } from '../../shared/catalogue';
+import { bodyInputs } from '../bodies';
+import { showFor } from './fieldNames';
+import { commonOptions } from './options';
+import { paramProperties } from './paramFields';
+
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: resources.map(({ name, value, description }) => ({ name, value, description })),
+	default: 'appointment',
+};
+
+function operationProperty(resource: string): INodeProperties {
+	const ops = operationsOf(resource);
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: ops
+			.map((op) => ({
+				name: op.name,
+				value: op.operation,
+				description: op.description,
+				action: op.action,
+			}))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: ops[0].operation,
+	};
+}
+
+function pagingProperties(operation: Operation): INodeProperties[] {
+	if (!operation.paging) return [];
+	const displayOptions = showFor(operation);
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions,
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
+		},
+	];
+}
+
+function simplifyProperty(operation: Operation): INodeProperties[] {
+	if (!operation.large) return [];
+	return [
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to return only the top-level fields of each result instead of the full nested data',
+			displayOptions: showFor(operation),
+		},
+	];
+}
+
+function bodyProperties(operation: Operation): INodeProperties[] {
+	if (!operation.body) return [];
+	const displayOptions = showFor(operation);
+	return bodyInputs[operation.body.schema]
+		.properties(operation)
+		.map((property) => ({ ...property, displayOptions }));
+}
+
+/** Every field of the node, derived from the operation catalogue. */
+export const nodeProperties: INodeProperties[] = [
+	resourceProperty,
+	...resources.map((resource) => operationProperty(resource.value)),
+	...operations.flatMap((operation) => [
+		...paramProperties(operation),
+		...bodyProperties(operation),
+		...pagingProperties(operation),
+		...simplifyProperty(operation),
+		...commonOptions(operation),
+	]),
+];

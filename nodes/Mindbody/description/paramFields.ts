@@ -1,0 +1,113 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { Operation, OperationParam } from '../../shared/catalogue';
+import { fieldName, optionalCollection, showFor, userParams } from './fieldNames';
+
+const LIST_METHODS: Record<string, string> = {
+	locations: 'searchLocations',
+	appointmentTypes: 'searchAppointmentTypes',
+	categories: 'searchCategories',
+	subcategories: 'searchSubcategories',
+	features: 'searchFeatures',
+	promoCodes: 'searchPromoCodes',
+};
+
+const typeHint = (param: OperationParam) => {
+	if (param.array === 'comma') return ' (sent comma-delimited)';
+	if (param.array) return ' (one ID per entry, or several separated by commas)';
+	return '';
+};
+
+function describe(param: OperationParam): string | undefined {
+	const parts = [param.description, param.serverDefault !== undefined ? `Default: ${String(param.serverDefault)}` : undefined];
+	const text = parts.filter(Boolean).join('. ');
+	return text ? `${text}${typeHint(param)}` : typeHint(param).trim().replace(/^\((.*)\)$/, '$1') || undefined;
+}
+
+/** The field for one API parameter, by its wire type. */
+export function paramField(param: OperationParam, operation: Operation): INodeProperties {
+	const base = {
+		displayName: param.displayName,
+		name: fieldName(param, operation),
+		description: describe(param),
+	};
+	if (param.array) {
+		if (param.listSource) {
+			return {
+				...base,
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: LIST_METHODS[param.listSource] },
+				default: [],
+			};
+		}
+		return {
+			...base,
+			type: 'string',
+			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add ID' },
+			default: [],
+		};
+	}
+	if (param.listSource) {
+		return {
+			...base,
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: LIST_METHODS[param.listSource], searchable: true },
+				},
+				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 12' },
+			],
+		};
+	}
+	if (param.options) {
+		return {
+			...base,
+			type: 'options',
+			options: param.options.map((value) => ({ name: value, value })),
+			default: param.options[0],
+		};
+	}
+	switch (param.type) {
+		case 'boolean':
+			return { ...base, type: 'boolean', default: false };
+		case 'dateTime':
+			return { ...base, type: 'dateTime', default: '' };
+		case 'int32':
+		case 'int64':
+		case 'double':
+			return { ...base, type: 'number', default: 0 };
+		default:
+			return { ...base, type: 'string', default: '' };
+	}
+}
+
+/** Required parameters as top-level fields; optional ones in Filters / Additional Fields. */
+export function paramProperties(operation: Operation): INodeProperties[] {
+	const params = userParams(operation);
+	const required = params.filter((param) => param.required);
+	const optional = params.filter((param) => !param.required);
+	const displayOptions = showFor(operation);
+	const properties: INodeProperties[] = required.map((param) => ({
+		...paramField(param, operation),
+		required: true,
+		displayOptions,
+	}));
+	if (optional.length) {
+		const collection = optionalCollection(operation);
+		properties.push({
+			...collection,
+			type: 'collection',
+			placeholder: collection.name === 'filters' ? 'Add Filter' : 'Add Field',
+			default: {},
+			displayOptions,
+			options: optional
+				.map((param) => paramField(param, operation))
+				.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		});
+	}
+	return properties;
+}

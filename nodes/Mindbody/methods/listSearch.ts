@@ -1,0 +1,68 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { mindbodyRequest } from '../../shared/transport';
+
+/** Where each dropdown's values come from. */
+const SOURCES: Record<string, string> = {
+	locations: '/Consumer/Schedules/Appointments/Locations',
+	appointmentTypes: '/Consumer/Schedules/Appointments/AppointmentTypes',
+	categories: '/Business/Categories',
+	subcategories: '/Business/Subcategories',
+	features: '/Business/Features',
+	promoCodes: '/Business/PromoCodes',
+};
+
+function toOption(entry: unknown): INodePropertyOptions {
+	if (typeof entry !== 'object' || entry === null) return { name: String(entry), value: String(entry) };
+	const record = entry as IDataObject;
+	const id = record.Id ?? record.id;
+	const label = record.Name ?? record.CategoryName ?? record.SubCategoryName ?? record.Code ?? id;
+	return { name: `${String(label)} (${String(id)})`, value: String(id) };
+}
+
+async function listOptions(ctx: ILoadOptionsFunctions, source: string): Promise<INodePropertyOptions[]> {
+	const { body } = await mindbodyRequest(ctx, { service: 'rest', method: 'GET', path: SOURCES[source], retry: true });
+	const entries = Array.isArray(body) ? body : [];
+	return entries.map(toOption).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function searcher(source: string) {
+	return async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+		const options = await listOptions(this, source);
+		const needle = filter?.toLowerCase() ?? '';
+		return {
+			results: options
+				.filter((option) => !needle || option.name.toLowerCase().includes(needle))
+				.map(({ name, value }) => ({ name, value })),
+		};
+	};
+}
+
+function loader(source: string) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return await listOptions(this, source);
+	};
+}
+
+export const listSearch = {
+	searchLocations: searcher('locations'),
+	searchAppointmentTypes: searcher('appointmentTypes'),
+	searchCategories: searcher('categories'),
+	searchSubcategories: searcher('subcategories'),
+	searchFeatures: searcher('features'),
+	searchPromoCodes: searcher('promoCodes'),
+};
+
+export const loadOptions = {
+	searchLocations: loader('locations'),
+	searchAppointmentTypes: loader('appointmentTypes'),
+	searchCategories: loader('categories'),
+	searchSubcategories: loader('subcategories'),
+	searchFeatures: loader('features'),
+	searchPromoCodes: loader('promoCodes'),
+};

@@ -1,0 +1,62 @@
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { receiveDelivery } from './delivery';
+import { triggerProperties } from './description';
+import { createSubscription, removeSubscription, subscriptionExists } from './lifecycle';
+
+/**
+ * Starts a workflow on Mindbody webhook events. Activating the workflow creates and activates a
+ * subscription at the webhook service; deactivating deletes it. Deliveries are verified with
+ * the subscription's signature key and de-duplicated by messageId.
+ */
+export class MindbodyTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Mindbody Trigger',
+		name: 'mindbodyTrigger',
+		icon: { light: 'file:../../icons/mindbody.svg', dark: 'file:../../icons/mindbody.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow when Mindbody sends a webhook event',
+		defaults: { name: 'Mindbody Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mindbodyApi', required: true }],
+		webhooks: [
+			// The service checks the URL with HEAD when a subscription is created or changed.
+			{ name: 'setup', httpMethod: 'HEAD', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
+		properties: triggerProperties,
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await subscriptionExists(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createSubscription(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await removeSubscription(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		if (this.getWebhookName() === 'setup') {
+			// Answer the validity check without running the workflow.
+			this.getResponseObject().status(200).end();
+			return { noWebhookResponse: true };
+		}
+		return await receiveDelivery(this);
+	}
+}

@@ -1,0 +1,94 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { events } from '../shared/events/catalog';
+
+/**
+ * The trigger's parameters. Events are one list, each named `Object: Event` and sorted, so the
+ * list reads grouped by object; ids the catalog lacks (the spec only mentions some kinds) go in
+ * Custom Event IDs.
+ */
+
+export const eventOptions: INodePropertyOptions[] = events
+	.map((event) => ({
+		name: `${event.group}: ${event.displayName}`,
+		value: event.eventId,
+		description: `${event.description} (${event.eventId})`,
+	}))
+	.sort((a, b) => a.name.localeCompare(b.name));
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Mindbody only delivers to HTTPS URLs that answer within 10 seconds: serve n8n over HTTPS (set WEBHOOK_URL, e.g. behind a tunnel) before activating',
+		name: 'httpsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: eventOptions,
+		default: [],
+		description:
+			'The events to subscribe to. Pick at least one here or under Custom Event IDs.',
+	},
+	{
+		displayName: 'Custom Event IDs',
+		name: 'customEventIds',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. clientVisit.created',
+		description:
+			'Comma-separated event IDs that are not in the list (kinds the service mentions without documenting). Their payloads are passed on unchecked.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Emit Event Data Only',
+				name: 'eventDataOnly',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether each item is only the event payload (eventData) instead of the whole event with messageId, eventId and times',
+			},
+			{
+				displayName: 'Only Location IDs',
+				name: 'locationIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 1, 2',
+				description:
+					'Comma-separated location IDs: events of other locations are acknowledged and dropped. Events without a locationId pass.',
+			},
+			{
+				displayName: 'Only Site IDs',
+				name: 'siteIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. -99',
+				description:
+					'Comma-separated site IDs: events of other sites are acknowledged and dropped. Events without a siteId pass.',
+			},
+		],
+	},
+];
+
+/** `'a, b,,c'` → `['a', 'b', 'c']`. */
+export function splitList(value: unknown): string[] {
+	return String(value ?? '')
+		.split(/[\s,]+/)
+		.map((part) => part.trim())
+		.filter(Boolean);
+}
+
+/** The event ids to subscribe to: picked and custom, unique and sorted. */
+export function selectedEventIds(picked: unknown, custom: unknown): string[] {
+	const ids = [...(Array.isArray(picked) ? picked.map(String) : []), ...splitList(custom)];
+	return [...new Set(ids)].sort();
+}

@@ -1,0 +1,40 @@
+import { pathParam } from './params';
+import type { Operation } from './types';
+
+const autopay = (
+	scope: 'region' | 'subscriber',
+	kind: 'Suspend' | 'close',
+): Operation => {
+	const idName = scope === 'region' ? 'regionId' : 'subscriberId';
+	const scopeLabel = scope === 'region' ? 'Region' : 'Subscriber';
+	const suspend = kind === 'Suspend';
+	const dateName = suspend ? 'startDate' : 'endDate';
+	return {
+		service: 'rest',
+		resource: 'autopay',
+		operation: `${suspend ? 'suspend' : 'close'}${scopeLabel}`,
+		name: `${suspend ? 'Suspend' : 'End Suspension of'} ${scopeLabel}`,
+		action: suspend
+			? `Suspend autopays of a ${scope}`
+			: `End the autopay suspension of a ${scope}`,
+		description: suspend
+			? `Creates an open-ended autopay suspension for a ${scope}, starting on the given date`
+			: `Ends the open-ended autopay suspensions of a ${scope} on the given date`,
+		method: 'POST',
+		path: `/AutoPay/${scope}/{${idName}}/covid19/${kind}/${suspend ? 'startdate' : 'enddate'}/{${dateName}}`,
+		userToken: true,
+		params: [
+			pathParam(idName, 'int32', `${scopeLabel} ID`),
+			pathParam(dateName, 'dateTime', suspend ? 'Start Date' : 'End Date'),
+		],
+		successStatus: 200,
+		output: 'object',
+	};
+};
+
+export const autopayOperations: Operation[] = [
+	autopay('region', 'close'),
+	autopay('region', 'Suspend'),
+	autopay('subscriber', 'close'),
+	autopay('subscriber', 'Suspend'),
+];

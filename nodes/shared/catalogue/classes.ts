@@ -1,0 +1,97 @@
+import { pathParam, queryParam } from './params';
+import type { Operation } from './types';
+
+const CLASS_HINT =
+	'Capacity fields (MaxCapacity, TotalBooked, TotalBookedWaitlist, TotalWebBooked, WebCapacity) are null without a staff token when the business hides open spaces';
+
+export const classOperations: Operation[] = [
+	{
+		service: 'rest',
+		resource: 'class',
+		operation: 'getByQuery',
+		name: 'Get (Query)',
+		action: 'Get a class instance by query',
+		description: `Returns one class instance, named by a query parameter. ${CLASS_HINT}.`,
+		method: 'GET',
+		path: '/Business/Schedules/Classes',
+		userToken: true,
+		params: [queryParam('classInstanceId', 'int32', 'Class Instance ID', { required: true })],
+		successStatus: 200,
+		output: 'object',
+	},
+	{
+		service: 'rest',
+		resource: 'class',
+		operation: 'get',
+		name: 'Get',
+		action: 'Get a class instance',
+		description: `Returns one class instance. ${CLASS_HINT}.`,
+		method: 'GET',
+		path: '/Business/Schedules/Classes/{classInstanceId}',
+		userToken: true,
+		params: [pathParam('classInstanceId', 'int32', 'Class Instance ID')],
+		successStatus: 200,
+		output: 'object',
+	},
+	{
+		service: 'rest',
+		resource: 'class',
+		operation: 'getLocation',
+		name: 'Get Location',
+		action: 'Get the location of a class instance',
+		description: 'Returns a short class instance with its location',
+		method: 'GET',
+		path: '/Business/Schedules/Classes/{classInstanceId}/Location',
+		userToken: true,
+		params: [pathParam('classInstanceId', 'int32', 'Class Instance ID')],
+		successStatus: 200,
+		output: 'object',
+	},
+	{
+		service: 'rest',
+		resource: 'class',
+		operation: 'getUpcoming',
+		name: 'Get Upcoming',
+		action: 'Get upcoming classes',
+		description: 'Returns the upcoming class schedules of the subscriber (none: no items)',
+		method: 'GET',
+		path: '/Business/Schedules/Classes/Upcoming',
+		userToken: true,
+		params: [
+			queryParam('startDateTime', 'dateTime', 'Start Date Time'),
+			queryParam('endDateTime', 'dateTime', 'End Date Time'),
+			queryParam('locationId', 'int32', 'Location', { listSource: 'locations' }),
+		],
+		successStatus: 200,
+		output: 'list',
+		large: true,
+	},
+	{
+		service: 'rest',
+		resource: 'enrollment',
+		operation: 'getMany',
+		name: 'Get Many',
+		action: 'Get enrollments',
+		description: 'Returns enrollments, filtered by locations, service categories and dates',
+		method: 'GET',
+		path: '/Business/Schedules/Enrollments',
+		userToken: true,
+		params: [
+			queryParam('request.locationIds', 'int32', 'Location IDs', {
+				array: 'comma',
+				listSource: 'locations',
+			}),
+			queryParam('request.serviceCategoryIds', 'int32', 'Service Category IDs', {
+				array: 'comma',
+				listSource: 'categories',
+			}),
+			queryParam('request.startDate', 'dateTime', 'Start Date', { description: 'Default: today' }),
+			queryParam('request.endDate', 'dateTime', 'End Date', { description: 'Default: the start date' }),
+			queryParam('request.active', 'boolean', 'Active Only', {
+				description: 'Only for non-consumer users',
+			}),
+		],
+		successStatus: 200,
+		output: 'list',
+	},
+];

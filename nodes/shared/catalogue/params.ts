@@ -1,0 +1,38 @@
+import type { OperationParam, ParamType } from './types';
+
+type Extra = Partial<Omit<OperationParam, 'name' | 'location' | 'type' | 'displayName'>>;
+
+/** A path parameter: always required. */
+export const pathParam = (
+	name: string,
+	type: ParamType,
+	displayName: string,
+	extra: Extra = {},
+): OperationParam => ({ name, location: 'path', type, displayName, required: true, ...extra });
+
+export const queryParam = (
+	name: string,
+	type: ParamType,
+	displayName: string,
+	extra: Extra = {},
+): OperationParam => ({ name, location: 'query', type, displayName, ...extra });
+
+/** The five query parameters every dashboard operation takes. */
+export const dashboardParams: OperationParam[] = [
+	queryParam('requestModel.dateRange.start', 'dateTime', 'Start', {
+		description: 'Start of the date range',
+	}),
+	queryParam('requestModel.dateRange.end', 'dateTime', 'End', {
+		description: 'End of the date range',
+	}),
+	queryParam('requestModel.locationIds', 'int32', 'Location IDs', {
+		array: 'repeated',
+		listSource: 'locations',
+	}),
+	queryParam('requestModel.accrual', 'boolean', 'Accrual Basis', {
+		description: 'Whether to report on an accrual basis (on) or a cash basis (off)',
+	}),
+	queryParam('requestModel.yearOverYear', 'boolean', 'Year Over Year', {
+		description: 'Whether to compare year over year (on) or month over month (off)',
+	}),
+];

@@ -1,0 +1,90 @@
+import type { BodySchemaName } from '../schemas';
+
+/** Wire types as the spec names them; `date` is a calendar date (YYYY-MM-DD). */
+export type ParamType = 'int32' | 'int64' | 'double' | 'string' | 'boolean' | 'dateTime' | 'date';
+
+/** Where a value can be picked from a list the API serves (the node's dropdowns). */
+export type ListSource =
+	| 'locations'
+	| 'appointmentTypes'
+	| 'categories'
+	| 'subcategories'
+	| 'features'
+	| 'promoCodes';
+
+export interface OperationParam {
+	/** Name on the wire, e.g. `request.startDateTime`. */
+	name: string;
+	location: 'path' | 'query';
+	type: ParamType;
+	/** Array parameters: repeated keys (`a=1&a=2`) or one comma-delimited value. */
+	array?: 'repeated' | 'comma';
+	required?: boolean;
+	displayName: string;
+	description?: string;
+	/** Default the service applies when the parameter is absent. */
+	serverDefault?: string | number | boolean;
+	options?: string[];
+	listSource?: ListSource;
+	/** The spec declares a path placeholder as this parameter: one value fills both. */
+	fillsPath?: string;
+}
+
+/** What the request body holds; the schema is shared by the node and the sandbox. */
+export interface OperationBody {
+	schema: BodySchemaName;
+	/** idList: list of ids; itemList: list of objects; object: one object. */
+	shape: 'idList' | 'itemList' | 'object';
+	/** Structured fields in the node, or one JSON field where the spec gives no fields. */
+	input: 'ids' | 'fields' | 'json';
+	/** Body lists can carry the ids/items of many input items in one request. */
+	batchable?: boolean;
+}
+
+/** How the node turns a response into items. */
+export type OutputShape =
+	| 'list' // array → one item per element
+	| 'itemsList' // { items: [...] } → one item per element
+	| 'dictionary' // { [appointmentId]: details } → one item per key, id kept
+	| 'object' // one item
+	| 'boolean' // { success: boolean }
+	| 'none'; // no body → { success: true }
+
+export type Service = 'rest' | 'webhooks';
+
+export interface Operation {
+	service: Service;
+	/** Node resource value (camelCase). */
+	resource: string;
+	/** Node operation value (camelCase), unique within the resource. */
+	operation: string;
+	/** Operation dropdown label. */
+	name: string;
+	/** Action label shown in the nodes panel and to AI agents. */
+	action: string;
+	description: string;
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+	/** Path relative to the service's base URL, placeholders as `{name}`. */
+	path: string;
+	/** Spec column Auth = A: the user token goes in `Authorization: Bearer …`. */
+	userToken: boolean;
+	params: OperationParam[];
+	body?: OperationBody;
+	/** Status the service answers on success. */
+	successStatus: 200 | 201 | 204;
+	/** Some 400 answers carry the success shape (spec Errors rule 1). */
+	typed400?: boolean;
+	output: OutputShape;
+	/** limit/offset paging (Return All / Limit in the node). */
+	paging?: { limit: string; offset: string; pageSize: number };
+	/** May book or charge: never retried automatically. */
+	mayChargeOrBook?: boolean;
+	/** Answers can be large: the node offers Simplify (top-level fields only). */
+	large?: boolean;
+}
+
+export interface Resource {
+	value: string;
+	name: string;
+	description: string;
+}

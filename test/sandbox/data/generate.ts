@@ -1,0 +1,147 @@
+import { generateAddOns, generateAppointmentRequests, generateAppointments } from './appointments';
+import { generateCatalogue, generateStaff } from './business';
+import { generateClientServices, generateClients, generateLogins } from './people';
+import { createRandom, deriveSeed } from './prng';
+import { generatePromoCodes, generateSales } from './sales';
+import {
+	generateAvailability,
+	generateClasses,
+	generateClosures,
+	generateEnrollments,
+} from './schedule';
+import type { SandboxSize, SiteData, SiteSettings } from './types';
+
+export const DEFAULT_SIZE: Required<SandboxSize> = {
+	locations: 3,
+	staff: 12,
+	clients: 200,
+	sales: 500,
+	appointments: 300,
+	appointmentRequests: 20,
+	promoCodes: 25,
+	classSchedules: 15,
+	enrollments: 8,
+	closures: 4,
+};
+
+export interface SiteSpec {
+	settings: Omit<SiteSettings, 'TimeZone'>;
+	seed: number;
+	size?: SandboxSize;
+	/** Midnight UTC of the day the data is built around (the clock's start day). */
+	anchor: number;
+}
+
+/** A whole business from a seed: the same seed, size and anchor give the same data. */
+export function generateSite(spec: SiteSpec): SiteData {
+	const size = { ...DEFAULT_SIZE, ...spec.size };
+	const { anchor } = spec;
+	const rand = (part: string) => createRandom(deriveSeed(spec.seed, part));
+
+	const catalogue = generateCatalogue(rand('catalogue'), Math.max(1, size.locations));
+	const staff = generateStaff(rand('staff'), Math.max(3, size.staff), catalogue);
+	const locationIds = catalogue.locations.map((location) => location.Id);
+	const clients = generateClients(rand('clients'), Math.max(2, size.clients), locationIds, anchor);
+	const classes = generateClasses(
+		rand('classes'),
+		Math.max(1, size.classSchedules),
+		catalogue,
+		staff,
+		anchor,
+	);
+	const { availabilities, unavailabilities } = generateAvailability(
+		rand('availability'),
+		staff,
+		anchor,
+	);
+	const appointments = generateAppointments(
+		rand('appointments'),
+		size.appointments,
+		catalogue,
+		staff,
+		clients,
+		anchor,
+	);
+
+	const data: SiteData = {
+		settings: { ...spec.settings, TimeZone: 'UTC' },
+		...catalogue,
+		staff,
+		clients,
+		...classes,
+		enrollments: generateEnrollments(
+			rand('enrollments'),
+			size.enrollments,
+			catalogue,
+			staff,
+			anchor,
+		),
+		promoCodes: generatePromoCodes(rand('promoCodes'), size.promoCodes, anchor),
+		sales: generateSales(
+			rand('sales'),
+			size.sales,
+			catalogue,
+			staff,
+			clients,
+			appointments,
+			anchor,
+		),
+		closures: generateClosures(rand('closures'), size.closures, catalogue, anchor),
+		availabilities,
+		unavailabilities,
+		appointments,
+		addOns: generateAddOns(rand('addOns'), appointments, catalogue, staff),
+		appointmentRequests: generateAppointmentRequests(
+			rand('requests'),
+			size.appointmentRequests,
+			appointments,
+			catalogue,
+			staff,
+			clients,
+			anchor,
+		),
+		clientServices: generateClientServices(rand('clientServices'), clients, catalogue, anchor),
+		autopaySuspensions: [],
+		logins: generateLogins(staff, clients),
+		nextIds: {},
+	};
+	data.nextIds = nextIdsOf(data);
+	return data;
+}
+
+/** Add-ons are appointments too, so both draw from the appointment counter. */
+const ID_COUNTERS: Record<string, Array<keyof SiteData>> = {
+	appointments: ['appointments', 'addOns'],
+	appointmentRequests: ['appointmentRequests'],
+	availabilities: ['availabilities'],
+	promoCodes: ['promoCodes'],
+	sales: ['sales'],
+	autopaySuspensions: ['autopaySuspensions'],
+	clientServices: ['clientServices'],
+	recurrences: [],
+	availabilityGroups: [],
+	saleItems: [],
+	payments: [],
+	saleEvents: [],
+};
+
+const maxId = (rows: Array<{ Id: number }>) => rows.reduce((max, row) => Math.max(max, row.Id), 0);
+
+function nextIdsOf(data: SiteData): Record<string, number> {
+	const next: Record<string, number> = {};
+	for (const [counter, collections] of Object.entries(ID_COUNTERS)) {
+		next[counter] = maxId(collections.flatMap((name) => data[name] as Array<{ Id: number }>)) + 1;
+	}
+	next.availabilityGroups = maxId(data.availabilities.map((a) => ({ Id: a.GroupId ?? 0 }))) + 1;
+	next.saleItems = maxId(data.sales.flatMap((sale) => sale.Items)) + 1;
+	next.payments = maxId(data.sales.flatMap((sale) => sale.Payments)) + 1;
+	next.saleEvents = maxId(data.sales.flatMap((sale) => sale.Events)) + 1;
+	return next;
+}
+
+/** Hands out the next id of a counter. */
+export function takeId(data: SiteData, counter: keyof typeof ID_COUNTERS): number {
+	const id = data.nextIds[counter] ?? 1;
+	data.nextIds[counter] = id + 1;
+	return id;
+}

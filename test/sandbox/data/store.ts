@@ -1,0 +1,80 @@
+import { MAIN_SITE_ID, SITES } from './accounts';
+import { generateSite } from './generate';
+import type { SandboxSize, SiteData } from './types';
+
+export interface UserToken {
+	AccessToken: string;
+	SiteId: number;
+	Type: 'Staff' | 'Consumer';
+	/** Staff Id or client Id. */
+	UserId: number;
+	ReadsAllCalendars: boolean;
+	/** Epoch ms on the sandbox clock. */
+	Expires: number;
+}
+
+/** The second site is small: it exists to prove multi-site keys and per-site data. */
+const SECOND_SITE_SIZE: SandboxSize = {
+	locations: 2,
+	staff: 5,
+	clients: 40,
+	sales: 80,
+	appointments: 40,
+	appointmentRequests: 6,
+	promoCodes: 6,
+	classSchedules: 4,
+	enrollments: 2,
+	closures: 2,
+};
+
+export interface StoreOptions {
+	seed: number;
+	size?: SandboxSize;
+	/** Midnight UTC of the clock's start day. */
+	anchor: number;
+}
+
+/** The REST service's data: one generated business per site, and the issued user tokens. */
+export class RestStore {
+	readonly sites = new Map<number, SiteData>();
+
+	readonly tokens = new Map<string, UserToken>();
+
+	seed: number;
+
+	size: SandboxSize;
+
+	constructor(private readonly options: StoreOptions) {
+		this.seed = options.seed;
+		this.size = options.size ?? {};
+		this.regenerate();
+	}
+
+	/** The main sandbox site (-99). */
+	get main(): SiteData {
+		return this.sites.get(MAIN_SITE_ID)!;
+	}
+
+	site(siteId: number): SiteData | undefined {
+		return this.sites.get(siteId);
+	}
+
+	/** Rebuilds every site from the seed (a new one when given) and forgets all tokens. */
+	regenerate(seed = this.seed, size = this.size): void {
+		this.seed = seed;
+		this.size = size;
+		this.sites.clear();
+		this.tokens.clear();
+		SITES.forEach((settings, index) => {
+			this.sites.set(
+				settings.Id,
+				generateSite({
+					settings: { ...settings },
+					seed: seed + index,
+					size: index === 0 ? size : SECOND_SITE_SIZE,
+					anchor: this.options.anchor,
+				}),
+			);
+		});
+	}
+}

@@ -1,0 +1,202 @@
+/**
+ * The records of one business site, PascalCase like the real v6 API. Date-times are ISO 8601 UTC
+ * strings (YYYY-MM-DDTHH:mm:ssZ), dates YYYY-MM-DD, times of day HH:mm:ss.
+ */
+
+import type {
+	AutopaySuspension,
+	ClientService,
+	PromoCode,
+	RevenueCategory,
+	Sale,
+} from './salesTypes';
+import type {
+	AddOn,
+	Appointment,
+	AppointmentRequest,
+	AvailabilitySchedule,
+	ClassDescription,
+	ClassInstance,
+	ClassSchedule,
+	Closure,
+	Enrollment,
+	Unavailability,
+} from './scheduleTypes';
+
+export type * from './salesTypes';
+export type * from './scheduleTypes';
+
+export interface SiteSettings {
+	Id: number;
+	Name: string;
+	RegionId: number;
+	/** Consumer booking books at once when on; otherwise it makes appointment requests. */
+	AllowOnlineBooking: boolean;
+	/** Consumer-mode "show open spaces": off hides class capacity fields from non-staff. */
+	ShowOpenSpaces: boolean;
+	TimeZone: 'UTC';
+}
+
+export interface Location {
+	Id: number;
+	Name: string;
+	Description: string;
+	AddressLine1: string;
+	AddressLine2: string;
+	City: string;
+	StateProvCode: string;
+	PostalCode: string;
+	Phone: string;
+	Latitude: number;
+	Longitude: number;
+	HasClasses: boolean;
+	/** Listed by the consumer locations operation (can schedule appointments). */
+	CanBookAppointments: boolean;
+	Active: boolean;
+}
+
+export interface Staff {
+	Id: number;
+	FirstName: string;
+	LastName: string;
+	DisplayName: string;
+	Email: string;
+	Bio: string;
+	ImageUrl: string;
+	Gender: 'Female' | 'Male' | 'None';
+	LocationIds: number[];
+	/** Appointment types (incl. add-on types) this staff member can be booked for. */
+	AppointmentTypeIds: number[];
+	IsIndependentContractor: boolean;
+	AlwaysAllowDoubleBooking: boolean;
+	ProviderId: string;
+	Active: boolean;
+}
+
+export interface Client {
+	Id: number;
+	/** The public client id (a string), as webhook payloads carry it. */
+	ClientId: string;
+	FirstName: string;
+	LastName: string;
+	Email: string;
+	MobilePhone: string;
+	HomeLocationId: number;
+	Status: 'Active' | 'Inactive';
+	CreationDate: string;
+	/** Set on dependents: the custodian's Id. */
+	CustodianId: number | null;
+}
+
+export interface Vertical {
+	Id: number;
+	Name: string;
+}
+
+export interface Category {
+	Id: number;
+	Name: string;
+	VerticalId: number;
+	Active: boolean;
+}
+
+export interface Subcategory {
+	Id: number;
+	Name: string;
+	CategoryId: number;
+	Active: boolean;
+}
+
+export type ContentFormat = 'InPerson' | 'LiveStream:Mindbody-hosted' | 'LiveStream:Other';
+
+export interface Program {
+	Id: number;
+	Name: string;
+	ScheduleType: 'Class' | 'Enrollment' | 'Appointment';
+	ContentFormats: ContentFormat[];
+}
+
+export interface AppointmentType {
+	Id: number;
+	Name: string;
+	Description: string;
+	DurationMinutes: number;
+	Price: number;
+	ProgramId: number;
+	CategoryId: number;
+	SubcategoryId: number;
+	Active: boolean;
+	/** Bookable by consumers. */
+	ConsumerMode: boolean;
+	IsAddOn: boolean;
+}
+
+export interface Resource {
+	Id: number;
+	Name: string;
+	LocationId: number;
+}
+
+export interface Feature {
+	Name: string;
+	Enabled: boolean;
+	/** Needs a higher subscription level: changing it is forbidden. */
+	Locked: boolean;
+}
+
+export interface StaffLogin {
+	Username: string;
+	Password: string;
+	Type: 'Staff' | 'Consumer';
+	/** Staff Id for staff logins, client Id for consumer logins. */
+	UserId: number;
+	/** May read every staff calendar (the owner); others read only their own. */
+	ReadsAllCalendars: boolean;
+}
+
+/** Everything one site holds; the REST handlers read and change it. */
+export interface SiteData {
+	settings: SiteSettings;
+	locations: Location[];
+	resources: Resource[];
+	staff: Staff[];
+	clients: Client[];
+	verticals: Vertical[];
+	categories: Category[];
+	subcategories: Subcategory[];
+	programs: Program[];
+	appointmentTypes: AppointmentType[];
+	classDescriptions: ClassDescription[];
+	classSchedules: ClassSchedule[];
+	classes: ClassInstance[];
+	enrollments: Enrollment[];
+	promoCodes: PromoCode[];
+	revenueCategories: RevenueCategory[];
+	sales: Sale[];
+	closures: Closure[];
+	features: Feature[];
+	availabilities: AvailabilitySchedule[];
+	unavailabilities: Unavailability[];
+	appointments: Appointment[];
+	addOns: AddOn[];
+	appointmentRequests: AppointmentRequest[];
+	clientServices: ClientService[];
+	autopaySuspensions: AutopaySuspension[];
+	logins: StaffLogin[];
+	/** Next free id per collection. */
+	nextIds: Record<string, number>;
+}
+
+/** Collection sizes of a generated site; missing ones take the defaults. */
+export interface SandboxSize {
+	locations?: number;
+	staff?: number;
+	clients?: number;
+	sales?: number;
+	appointments?: number;
+	appointmentRequests?: number;
+	promoCodes?: number;
+	classSchedules?: number;
+	enrollments?: number;
+	closures?: number;
+}

@@ -1,0 +1,102 @@
+import { globToRegExp } from './requestLog';
+
+/**
+ * rateLimit: 429 with Retry-After; serverError: 500; badGateway: 502; latency: waits, then the
+ * request goes on; malformedJson: the handler runs, the 200 answer's JSON is cut short;
+ * connectionReset: the socket is destroyed without an answer.
+ */
+export const FAULT_KINDS = [
+	'rateLimit',
+	'serverError',
+	'badGateway',
+	'latency',
+	'malformedJson',
+	'connectionReset',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultSpec {
+	kind: FaultKind;
+	service?: 'rest' | 'webhooks';
+	method?: string;
+	/** Path relative to the service base: exact, `{param}` template or `*` glob (any case). */
+	path?: string;
+	/** Catalogue operation, e.g. `appointment.complete` or `webhookSubscription.create`. */
+	operation?: string;
+	/** How many matching requests it hits (default 1), or 'always'. */
+	times?: number | 'always';
+	/** Seconds, for rateLimit (default 1). */
+	retryAfter?: number;
+	/** Milliseconds, for latency (default 100). */
+	latencyMs?: number;
+}
+
+export interface Fault extends FaultSpec {
+	id: number;
+	/** Hits left; Infinity for 'always'. */
+	remaining: number;
+	hits: number;
+}
+
+export interface FaultTarget {
+	service: string;
+	method: string;
+	path: string;
+	operation?: string;
+}
+
+/** Faults to inject, matched per route; each spends one of its `times` per request it hits. */
+export class Faults {
+	private faults: Fault[] = [];
+
+	private nextId = 1;
+
+	add(spec: FaultSpec): Fault {
+		if (!FAULT_KINDS.includes(spec.kind)) {
+			throw new Error(
+				`Unknown fault kind ${String(spec.kind)}; use one of ${FAULT_KINDS.join(', ')}`,
+			);
+		}
+		const times = spec.times ?? 1;
+		const fault: Fault = {
+			...spec,
+			id: this.nextId++,
+			remaining: times === 'always' ? Infinity : times,
+			hits: 0,
+		};
+		this.faults.push(fault);
+		return fault;
+	}
+
+	list(): Fault[] {
+		return this.faults.filter((fault) => fault.remaining > 0);
+	}
+
+	remove(id: number): void {
+		this.faults = this.faults.filter((fault) => fault.id !== id);
+	}
+
+	clear(): void {
+		this.faults = [];
+	}
+
+	/** The faults a request meets: any latency first, then at most one that decides the answer. */
+	take(target: FaultTarget): { latencyMs: number; fault?: Fault } {
+		const matching = this.faults.filter((fault) => fault.remaining > 0 && matches(fault, target));
+		const latency = matching.filter((fault) => fault.kind === 'latency');
+		const fault = matching.find((f) => f.kind !== 'latency');
+		for (const spent of [...latency, ...(fault ? [fault] : [])]) {
+			spent.remaining -= 1;
+			spent.hits += 1;
+		}
+		const latencyMs = latency.reduce((sum, f) => sum + (f.latencyMs ?? 100), 0);
+		return { latencyMs, fault };
+	}
+}
+
+function matches(fault: Fault, target: FaultTarget): boolean {
+	if (fault.service && fault.service !== target.service) return false;
+	if (fault.method && fault.method.toUpperCase() !== target.method) return false;
+	if (fault.operation && fault.operation !== target.operation) return false;
+	return !fault.path || globToRegExp(fault.path).test(target.path);
+}

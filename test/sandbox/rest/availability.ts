@@ -1,0 +1,150 @@
+import type { z } from 'zod';
+
+import type { availabilitySchedules } from '../../../nodes/shared/schemas';
+import { takeId } from '../data/generate';
+import { minutesOf, timeOf } from '../data/dates';
+import type { AvailabilitySchedule, SiteData } from '../data/types';
+import { typed, type HandlerTable, type RestCall } from './call';
+import { byId } from './views';
+
+type ScheduleItem = z.infer<typeof availabilitySchedules>[number];
+
+const view = (schedule: AvailabilitySchedule) => ({
+	...schedule,
+	DaysOfWeek: [...schedule.DaysOfWeek],
+});
+
+/** Times as HH:mm:ss and dates as YYYY-MM-DD, however they were sent. */
+const normalised = (item: ScheduleItem) => ({
+	...item,
+	StartTime: timeOf(minutesOf(item.StartTime)),
+	EndTime: timeOf(minutesOf(item.EndTime)),
+	StartDate: item.StartDate.slice(0, 10),
+	EndDate: item.EndDate.slice(0, 10),
+});
+
+/** What is wrong with a schedule; new ones (needsStaff) must name a staff member and location. */
+function scheduleProblem(
+	site: SiteData,
+	item: ScheduleItem,
+	needsStaff: boolean,
+): string | undefined {
+	if (item.Id !== undefined && !byId(site.availabilities, item.Id))
+		return `Availability ${item.Id} was not found.`;
+	if (minutesOf(item.EndTime) <= minutesOf(item.StartTime))
+		return 'EndTime must come after StartTime.';
+	if (item.EndDate.slice(0, 10) < item.StartDate.slice(0, 10))
+		return 'EndDate must not lie before StartDate.';
+	if (!needsStaff) return undefined;
+	if (item.StaffId === undefined || item.LocationId === undefined)
+		return 'StaffId and LocationId are required.';
+	const staff = byId(site.staff, item.StaffId);
+	if (!staff) return `Staff member ${item.StaffId} was not found.`;
+	if (!staff.LocationIds.includes(item.LocationId))
+		return `Staff member ${staff.Id} does not work at location ${item.LocationId}.`;
+	return undefined;
+}
+
+/** Typed 400: the schedules as sent, the bad ones carrying their errors. */
+function withErrors(items: ScheduleItem[], problems: Array<string | undefined>) {
+	return items.map((item, index) => ({
+		...item,
+		Id: item.Id ?? null,
+		Errors: problems[index] ? [problems[index]] : [],
+	}));
+}
+
+function get(call: RestCall) {
+	const ids = call.params.ints('availabilityId')!;
+	const found = ids
+		.map((id) => byId(call.site.availabilities, id))
+		.filter((a): a is AvailabilitySchedule => !!a);
+	return typed(call, found.map(view), found.length !== ids.length);
+}
+
+/** Stores an item: an existing schedule (Id) is replaced, a new one gets the next Id. */
+function store(site: SiteData, item: ScheduleItem, groupId: number | null): AvailabilitySchedule {
+	const existing = item.Id === undefined ? undefined : byId(site.availabilities, item.Id);
+	const fields = normalised(item);
+	if (existing) {
+		Object.assign(existing, fields, { GroupId: groupId ?? existing.GroupId });
+		return existing;
+	}
+	const schedule = {
+		...fields,
+		Id: takeId(site, 'availabilities'),
+		GroupId: groupId,
+		StaffId: item.StaffId!,
+		LocationId: item.LocationId!,
+	} as AvailabilitySchedule;
+	site.availabilities.push(schedule);
+	return schedule;
+}
+
+function add(call: RestCall) {
+	const items = call.body as ScheduleItem[];
+	const problems = items.map((item) =>
+		item.Id !== undefined
+			? 'A new schedule has no Id: use Group to change one.'
+			: scheduleProblem(call.site, item, true),
+	);
+	if (problems.some(Boolean)) return typed(call, withErrors(items, problems), true);
+	return typed(
+		call,
+		items.map((item) => view(store(call.site, item, item.GroupId ?? null))),
+		false,
+	);
+}
+
+/**
+ * Puts the schedules in one group: the GroupId an item names, else a new one. Items with an Id
+ * update that schedule; items without one are added to the group.
+ */
+function group(call: RestCall) {
+	const items = call.body as ScheduleItem[];
+	const problems = items.map((item) => scheduleProblem(call.site, item, item.Id === undefined));
+	if (problems.some(Boolean)) return typed(call, withErrors(items, problems), true);
+	const groupId =
+		items.find((item) => item.GroupId !== undefined)?.GroupId ??
+		takeId(call.site, 'availabilityGroups');
+	return typed(
+		call,
+		items.map((item) => view(store(call.site, item, groupId))),
+		false,
+	);
+}
+
+/** Stored schedules of the staff named that share a day, hours and dates with a criterion. */
+function search(call: RestCall) {
+	const items = call.body as ScheduleItem[];
+	const problems = items.map((item) =>
+		item.StaffId === undefined
+			? 'StaffId is required to search.'
+			: !byId(call.site.staff, item.StaffId)
+				? `Staff member ${item.StaffId} was not found.`
+				: scheduleProblem(call.site, item, false),
+	);
+	if (problems.some(Boolean)) return typed(call, withErrors(items, problems), true);
+	const matches = call.site.availabilities.filter((schedule) =>
+		items.some(
+			(item) =>
+				schedule.StaffId === item.StaffId &&
+				(item.LocationId === undefined || schedule.LocationId === item.LocationId) &&
+				schedule.DaysOfWeek.some((day) =>
+					item.DaysOfWeek.includes(day as ScheduleItem['DaysOfWeek'][number]),
+				) &&
+				minutesOf(schedule.StartTime) < minutesOf(item.EndTime) &&
+				minutesOf(item.StartTime) < minutesOf(schedule.EndTime) &&
+				schedule.StartDate <= item.EndDate.slice(0, 10) &&
+				item.StartDate.slice(0, 10) <= schedule.EndDate,
+		),
+	);
+	return typed(call, matches.map(view), false);
+}
+
+export const availabilityHandlers: HandlerTable = {
+	'availability.get': get,
+	'availability.add': add,
+	'availability.group': group,
+	'availability.search': search,
+};

@@ -1,0 +1,104 @@
+import { takeId } from '../data/generate';
+import { isoAt, parseWhen } from '../data/dates';
+import type { PromoCode } from '../data/types';
+import { json, text, type HandlerTable, type RestCall } from './call';
+import { page, type PageResult } from './paging';
+
+const ORDER: Record<string, (a: PromoCode, b: PromoCode) => number> = {
+	name: (a, b) => a.Name.localeCompare(b.Name),
+	creationdate: (a, b) => a.CreationDate.localeCompare(b.CreationDate),
+	activationdate: (a, b) => a.ActivationDate.localeCompare(b.ActivationDate),
+	id: (a, b) => a.Id - b.Id,
+};
+
+const isLive = (code: PromoCode, now: number) =>
+	code.Active &&
+	Date.parse(code.ActivationDate) <= now &&
+	(code.ExpirationDate === null || now <= Date.parse(code.ExpirationDate));
+
+function list(call: RestCall) {
+	const { params } = call;
+	const orderBy = params.str('request.orderBy') ?? 'Id';
+	const order = ORDER[orderBy.toLowerCase()];
+	if (!order)
+		return text(
+			400,
+			`request.orderBy must be one of Name, CreationDate, ActivationDate, Id; not '${orderBy}'.`,
+		);
+	const ids = params.ints('request.ids');
+	const from = params.time('request.startDate');
+	const to = params.time('request.endDate');
+	const codes = call.site.promoCodes.filter((code) => {
+		const activation = Date.parse(code.ActivationDate);
+		return (
+			(!params.bool('request.activeOnly') || isLive(code, call.now)) &&
+			(!params.bool('request.onlineOnly') || code.AllowOnline) &&
+			(!ids || ids.includes(code.Id)) &&
+			(from === undefined || activation >= from) &&
+			(to === undefined || activation <= to)
+		);
+	});
+	const paged: PageResult<PromoCode> = page(call, [...codes].sort(order));
+	return 'error' in paged ? paged.error : json(paged.rows.map((code) => ({ ...code })));
+}
+
+/** Date fields arrive as any ISO form; they are stored in the service's format. */
+function normalise(fields: Partial<PromoCode>): Partial<PromoCode> {
+	const copy = { ...fields };
+	if (copy.ActivationDate) copy.ActivationDate = isoAt(parseWhen(copy.ActivationDate));
+	if (copy.ExpirationDate) copy.ExpirationDate = isoAt(parseWhen(copy.ExpirationDate));
+	return copy;
+}
+
+function codeTaken(call: RestCall, code: string | undefined, exceptId?: number) {
+	return (
+		code !== undefined &&
+		call.site.promoCodes.some(
+			(p) => p.Id !== exceptId && p.Code.toLowerCase() === code.toLowerCase(),
+		)
+	);
+}
+
+function create(call: RestCall) {
+	const fields = normalise(call.body as Partial<PromoCode>);
+	if (codeTaken(call, fields.Code))
+		return text(400, `A promo code with the code ${fields.Code} already exists.`);
+	const stamp = isoAt(call.now);
+	const code: PromoCode = {
+		Active: true,
+		ActivationDate: stamp,
+		ExpirationDate: null,
+		MaxUses: null,
+		DaysAfterCloseDate: null,
+		AllowOnline: false,
+		...(fields as Pick<PromoCode, 'Name' | 'Code' | 'Discount'>),
+		Id: takeId(call.site, 'promoCodes'),
+		NumberOfUses: 0,
+		CreationDate: stamp,
+		LastModifiedDateTime: stamp,
+	};
+	call.site.promoCodes.push(code);
+	return json({ ...code }, 201);
+}
+
+/** Only the fields given change. */
+function update(call: RestCall) {
+	const id = call.params.int('id')!;
+	const code = call.site.promoCodes.find((p) => p.Id === id);
+	if (!code) return text(404, `Promo code ${id} was not found.`);
+	const fields = normalise(call.body as Partial<PromoCode>);
+	if (codeTaken(call, fields.Code, id))
+		return text(400, `A promo code with the code ${fields.Code} already exists.`);
+	// Ids, creation time and use count belong to the service.
+	delete fields.Id;
+	delete fields.CreationDate;
+	delete fields.NumberOfUses;
+	Object.assign(code, fields, { LastModifiedDateTime: isoAt(call.now) });
+	return json({ ...code });
+}
+
+export const promoCodeHandlers: HandlerTable = {
+	'promoCode.getMany': list,
+	'promoCode.create': create,
+	'promoCode.update': update,
+};

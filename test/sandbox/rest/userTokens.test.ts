@@ -1,0 +1,103 @@
+import { isPlainText, useSandbox } from './harness';
+
+const h = useSandbox({ tokenLifetimeMs: 60 * 60 * 1000 });
+
+const owner = { Username: 'Siteowner', Password: 'apitest1234' };
+
+describe('user tokens', () => {
+	it('issues a bearer token for a staff login', async () => {
+		const answer = await h.call('POST', '/usertoken/issue', {
+			body: { ...owner, Username: 'siteowner' },
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.json).toMatchObject({
+			TokenType: 'Bearer',
+			User: { Id: 101, FirstName: 'Sandbox', LastName: 'Owner', Type: 'Staff' },
+		});
+		expect(answer.json.Expires).toBe(h.sandbox.clock.iso(h.sandbox.clock.now() + 60 * 60 * 1000));
+		expect(h.sandbox.state.tokens.get(answer.json.AccessToken)?.UserId).toBe(101);
+	});
+
+	it('refuses a wrong login with 401 plain text, and a body without fields with 400', async () => {
+		const wrong = await h.call('POST', '/usertoken/issue', {
+			body: { ...owner, Password: 'nope' },
+		});
+		expect([wrong.status, isPlainText(wrong)]).toEqual([401, true]);
+		expect(
+			(await h.call('POST', '/usertoken/issue', { body: { Username: 'Siteowner' } })).status,
+		).toBe(400);
+		expect((await h.call('GET', '/usertoken/issue')).status).toBe(405);
+	});
+
+	it('accepts the login as a form body', async () => {
+		const answer = await h.call('POST', '/usertoken/issue', {
+			rawBody: {
+				contentType: 'application/x-www-form-urlencoded',
+				text: 'Username=frontdesk&Password=frontdesk1234',
+			},
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.json.User.Id).toBe(103);
+	});
+
+	it('needs API-Key and SiteId like every call', async () => {
+		expect((await h.call('POST', '/usertoken/issue', { body: owner, apiKey: null })).status).toBe(
+			401,
+		);
+		expect((await h.call('POST', '/usertoken/issue', { body: owner, siteId: null })).status).toBe(
+			400,
+		);
+	});
+
+	it('needs a token on operations marked A: missing or unknown → 401 plain text', async () => {
+		const missing = await h.call('GET', '/Dashboard/Summary');
+		expect([missing.status, isPlainText(missing)]).toEqual([401, true]);
+		expect((await h.call('GET', '/Dashboard/Summary', { token: 'not-a-token' })).status).toBe(401);
+		const notBearer = await h.call('GET', '/Dashboard/Summary', {
+			headers: { Authorization: await h.staffToken() },
+		});
+		expect(notBearer.status).toBe(401);
+	});
+
+	it('expires tokens on the sandbox clock and renews them', async () => {
+		const issued = await h.call('POST', '/usertoken/issue', { body: owner });
+		const token = issued.json.AccessToken;
+		await h.sandbox.clock.advance(59 * 60 * 1000);
+		const renewed = await h.call('POST', '/usertoken/renew', { token });
+		expect(renewed.status).toBe(200);
+		expect(renewed.json.AccessToken).toBe(token);
+		expect(Date.parse(renewed.json.Expires)).toBe(h.sandbox.clock.now() + 60 * 60 * 1000);
+		await h.sandbox.clock.advance(30 * 60 * 1000);
+		expect((await h.call('GET', '/Dashboard/Summary', { token })).status).toBe(200);
+		await h.sandbox.clock.advance(31 * 60 * 1000);
+		const expired = await h.call('GET', '/Dashboard/Summary', { token });
+		expect([expired.status, expired.text]).toEqual([
+			401,
+			'The user token has expired: renew or issue a new one.',
+		]);
+		expect((await h.call('POST', '/usertoken/renew', { token })).status).toBe(401);
+		expect((await h.call('POST', '/usertoken/renew')).status).toBe(401);
+	});
+
+	it('keeps consumer tokens to consumer-facing operations (403 elsewhere)', async () => {
+		const { username, password } = h.sandbox.consumerLogin;
+		const consumer = await h.call('POST', '/usertoken/issue', {
+			body: { Username: username, Password: password },
+		});
+		expect(consumer.json.User).toMatchObject({ Id: 100001, Type: 'Consumer' });
+		const refused = await h.call('GET', '/Dashboard/Summary', { token: consumer.json.AccessToken });
+		expect([refused.status, isPlainText(refused)]).toEqual([403, true]);
+		const locations = await h.call('GET', '/Consumer/Schedules/Appointments/Locations', {
+			token: consumer.json.AccessToken,
+		});
+		expect(locations.status).toBe(200);
+	});
+
+	it('refuses a token of another site', async () => {
+		const other = await h.call('POST', '/usertoken/issue', { siteId: -98, body: owner });
+		expect(other.status).toBe(200);
+		expect(
+			(await h.call('GET', '/Dashboard/Summary', { token: other.json.AccessToken })).status,
+		).toBe(401);
+	});
+});

@@ -1,0 +1,41 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Recorded {
+	method: string;
+	url: string;
+	headers: IncomingHttpHeaders;
+	body: string;
+}
+
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/**
+ * A small HTTP server on 127.0.0.1 that records every request and answers with what the
+ * test scripts, for transport behaviour the sandbox does not produce on its own.
+ */
+export async function startRecordingServer(answer: (request: Recorded) => Reply) {
+	const requests: Recorded[] = [];
+	const server: Server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+			requests.push(recorded);
+			const reply = answer(recorded);
+			const text = typeof reply.body === 'string' ? reply.body : reply.body === undefined ? '' : JSON.stringify(reply.body);
+			res.writeHead(reply.status, {
+				'Content-Type': typeof reply.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
+				...reply.headers,
+			});
+			res.end(text);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
