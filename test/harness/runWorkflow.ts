@@ -62,6 +62,35 @@ const chain = (names: string[]): IConnections =>
 		]),
 	);
 
+/** What n8n-core needs around an execution: credentials storage, hooks and base URLs. */
+export function buildAdditionalData(
+	credentials: InMemoryCredentialsHelper,
+	executionId: string,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: credentials,
+		hooks,
+		executionId,
+		currentNodeExecutionIndex: 0,
+		variables: {},
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not part of these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not part of these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
 let executionCounter = 0;
 
 /** Runs a workflow through n8n-core's WorkflowExecute, as n8n does, and collects what happened. */
@@ -111,27 +140,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 
-	const additionalData = {
-		credentialsHelper: options.credentials,
-		hooks,
-		executionId,
-		currentNodeExecutionIndex: 0,
-		variables: {},
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		executeWorkflow: async () => {
-			throw new Error('Sub-workflows are not part of these tests');
-		},
-		getRunExecutionData: async () => undefined,
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('Task runners are not part of these tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = buildAdditionalData(options.credentials, executionId, hooks);
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {
