@@ -50,7 +50,11 @@ export const approveItems: BodyInput = {
 	],
 	read: (ctx, i) => {
 		const fields = ctx.getNodeParameter('confirmationFields', i, {}) as IDataObject;
-		const item: IDataObject = { AppointmentRequestReference: ref(ctx.getNodeParameter('appointmentRequestId', i)) };
+		const requestId = toInteger(ctx.getNodeParameter('appointmentRequestId', i));
+		if (requestId === undefined || requestId < 1) {
+			throw fieldError(ctx, i, 'Appointment Request ID', 'is required (a positive whole number)');
+		}
+		const item: IDataObject = { AppointmentRequestReference: ref(requestId) };
 		const refs: Array<[string, string]> = [
 			['staffId', 'StaffReference'],
 			['appointmentTypeId', 'AppointmentTypeReference'],

@@ -1,8 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DAYS_OF_WEEK } from '../../shared/schemas';
-import { datePart, isoDateTime } from '../actions/values';
+import { datePart, fieldError, isoDateTime } from '../actions/values';
 import type { BodyInput } from './types';
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 /** One schedule per input item; batching sends the schedules of many items at once. */
 export const availabilitySchedules: BodyInput = {
@@ -35,10 +37,15 @@ export const availabilitySchedules: BodyInput = {
 	],
 	read: (ctx, i) => {
 		const fields = ctx.getNodeParameter('scheduleFields', i, {}) as IDataObject;
+		const time = (name: string, label: string) => {
+			const value = String(ctx.getNodeParameter(name, i)).trim();
+			if (!TIME_OF_DAY.test(value)) throw fieldError(ctx, i, label, `"${value}" is not a time of day (use HH:mm, e.g. 09:00)`);
+			return value;
+		};
 		const schedule: IDataObject = {
 			DaysOfWeek: ctx.getNodeParameter('daysOfWeek', i),
-			StartTime: String(ctx.getNodeParameter('startTime', i)).trim(),
-			EndTime: String(ctx.getNodeParameter('endTime', i)).trim(),
+			StartTime: time('startTime', 'Start Time'),
+			EndTime: time('endTime', 'End Time'),
 			StartDate: datePart(isoDateTime(ctx, i, 'Start Date', ctx.getNodeParameter('startDate', i))),
 			EndDate: datePart(isoDateTime(ctx, i, 'End Date', ctx.getNodeParameter('endDate', i))),
 		};
