@@ -123,6 +123,9 @@ export function mindbodyApiError(node: INode, error: unknown, itemIndex?: number
 		httpCode: String(failed.status),
 		itemIndex,
 	});
+	// NodeApiError rewrites messages that merely contain words like "NotFound" into network
+	// errors (14040001 resourceNotFound would read as a DNS failure): keep the server's words.
+	apiError.message = message;
 	apiError.context.data = details;
 	return apiError;
 }

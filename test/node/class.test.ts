@@ -1,0 +1,109 @@
+import { TEST_START, expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+
+const h = useReadOnlySandbox();
+const now = Date.parse(TEST_START);
+const upcomingClass = () =>
+	h.sandbox.state.main.classes.find((c) => !c.Hidden && !c.IsCanceled && Date.parse(c.StartDateTime) > now)!;
+
+describe('Class', () => {
+	test('Get (Query): classInstanceId in the query, a token, the instance as one item', async () => {
+		const id = upcomingClass().Id;
+		const result = await h.run({ resource: 'class', operation: 'getByQuery', classInstanceId: id });
+		expect(result.status).toBe('success');
+		const request = h.only('class.getByQuery');
+		expect([request.method, request.path]).toEqual(['GET', '/Business/Schedules/Classes']);
+		expect(queryPairs(request)).toEqual([['classInstanceId', String(id)]]);
+		expectRestHeaders(request, h.sandbox, true);
+		expect(result.items).toEqual([(await replay(h.sandbox, request)).json]);
+		expect(result.items[0].Id).toBe(id);
+		// Staff token: capacity is shown.
+		expect(result.items[0].MaxCapacity).not.toBeNull();
+		expect(pairedItems(result)).toEqual([{ item: 0 }]);
+	});
+
+	test('Get: the id fills the path, nothing in the query', async () => {
+		const id = upcomingClass().Id;
+		const result = await h.run({ resource: 'class', operation: 'get', classInstanceId: id });
+		const request = h.only('class.get');
+		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', `/Business/Schedules/Classes/${id}`, '']);
+		expectRestHeaders(request, h.sandbox, true);
+		expect(result.items).toEqual([(await replay(h.sandbox, request)).json]);
+	});
+
+	test('Get: an unknown id is the 404 text; a non-positive id fails before sending', async () => {
+		const missing = await h.run({ resource: 'class', operation: 'get', classInstanceId: 987654 });
+		expect(missing.nodeError('Mindbody')?.message).toBe('Class instance 987654 was not found.');
+		const zero = await h.run({ resource: 'class', operation: 'get', classInstanceId: 0 });
+		expect(zero.nodeError('Mindbody')?.message).toContain('must be a positive ID');
+		expect(h.calls('class.get')).toHaveLength(1);
+	});
+
+	test('Get Location: short instance with its location as one item', async () => {
+		const instance = upcomingClass();
+		const result = await h.run({ resource: 'class', operation: 'getLocation', classInstanceId: instance.Id });
+		const request = h.only('class.getLocation');
+		expect([request.method, request.path, request.rawQuery]).toEqual([
+			'GET',
+			`/Business/Schedules/Classes/${instance.Id}/Location`,
+			'',
+		]);
+		expectRestHeaders(request, h.sandbox, true);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0]).toMatchObject({ Id: instance.Id, Location: { Id: instance.LocationId } });
+	});
+
+	test('Get Upcoming: every filter on the wire, one item per class schedule', async () => {
+		const instance = upcomingClass();
+		const result = await h.run({
+			resource: 'class',
+			operation: 'getUpcoming',
+			filters: {
+				startDateTime: '2026-03-02T00:00:00Z',
+				endDateTime: '2026-03-09T00:00:00Z',
+				locationId: { __rl: true, mode: 'list', value: String(instance.LocationId) },
+			},
+		});
+		expect(result.status).toBe('success');
+		const request = h.only('class.getUpcoming');
+		expect([request.method, request.path]).toEqual(['GET', '/Business/Schedules/Classes/Upcoming']);
+		expect(queryPairs(request)).toEqual([
+			['startDateTime', '2026-03-02T00:00:00Z'],
+			['endDateTime', '2026-03-09T00:00:00Z'],
+			['locationId', String(instance.LocationId)],
+		]);
+		expectRestHeaders(request, h.sandbox, true);
+		const direct = (await replay(h.sandbox, request)).json as Array<{ Location: { Id: number } }>;
+		expect(direct.length).toBeGreaterThan(0);
+		expect(result.items).toEqual(direct);
+		expect(result.items.every((s) => (s.Location as { Id: number }).Id === instance.LocationId)).toBe(true);
+		expect(pairedItems(result)).toEqual(direct.map(() => ({ item: 0 })));
+	});
+
+	test('Get Upcoming with Simplify: nested ClassDescription, Location, Staff, Classes dropped', async () => {
+		const full = await h.run({ resource: 'class', operation: 'getUpcoming' });
+		const simple = await h.run({ resource: 'class', operation: 'getUpcoming', simplify: true });
+		expect(full.items.length).toBeGreaterThan(0);
+		expect(full.items[0]).toHaveProperty('ClassDescription');
+		expect(full.items[0]).toHaveProperty('Classes');
+		expect(simple.items).toHaveLength(full.items.length);
+		simple.items.forEach((item, i) => {
+			expect(item).toEqual(
+				Object.fromEntries(Object.entries(full.items[i]).filter(([, v]) => v === null || typeof v !== 'object')),
+			);
+			expect(item).not.toHaveProperty('ClassDescription');
+			expect(item).not.toHaveProperty('Location');
+		});
+		expect(JSON.stringify(simple.items).length).toBeLessThan(JSON.stringify(full.items).length / 2);
+	});
+
+	test('Get Upcoming answered 204 (no classes in the window): success with no items', async () => {
+		const result = await h.run({
+			resource: 'class',
+			operation: 'getUpcoming',
+			filters: { startDateTime: '2040-01-01T00:00:00Z', endDateTime: '2040-01-02T00:00:00Z' },
+		});
+		expect(result.status).toBe('success');
+		expect(h.only('class.getUpcoming').status).toBe(204);
+		expect(result.items).toEqual([]);
+	});
+});
