@@ -392,7 +392,10 @@ async function stopServer(server, { timeoutMs = STOP_TIMEOUT_MS } = {}) {
 	if (!server.exited) {
 		const exited = new Promise((r) => proc.once('exit', r));
 		proc.kill('SIGTERM');
-		const clean = await Promise.race([exited.then(() => true), sleep(timeoutMs).then(() => false)]);
+		let timer;
+		const timedOut = new Promise((r) => (timer = setTimeout(() => r(false), timeoutMs)));
+		const clean = await Promise.race([exited.then(() => true), timedOut]);
+		clearTimeout(timer); // a pending timer would keep the caller (jest) alive
 		if (!clean) {
 			log(`n8n did not stop within ${timeoutMs} ms: SIGKILL`);
 			try {

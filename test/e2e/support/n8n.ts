@@ -100,6 +100,7 @@ interface ServerModule {
 	listExecutions(server: ServerHandle, workflowId: string, opts?: { includeData?: boolean }): Promise<Execution[]>;
 	createAndActivateWorkflow(server: ServerHandle, wf: WorkflowJson): Promise<string>;
 	createCredential(server: ServerHandle, cred: CredentialJson): Promise<string>;
+	newId(): string;
 	callWebhook(
 		server: ServerHandle,
 		path: string,
@@ -119,6 +120,12 @@ export interface StartOptions {
 	env?: Record<string, string>;
 	/** Bound on waiting for readiness. */
 	startTimeoutMs?: number;
+	/**
+	 * Credentials imported with `n8n import:credentials` before the server starts (give each an
+	 * `id` to reference it from workflows). The public API's credential schema check rejects
+	 * valid data on 2.x (it demands n8n's own `allowedDomains` field), the CLI does not.
+	 */
+	credentials?: CredentialJson[];
 }
 
 export class N8n {
@@ -129,10 +136,14 @@ export class N8n {
 
 	/** Fresh user folder, package installed, server up, owner + API key created. */
 	static async start(opts: StartOptions = {}): Promise<N8n> {
-		const ctx = await server.createContext({ version: opts.version, extraEnv: opts.env });
+		// Jest sets NODE_ENV=test, and n8n then exits silently at start (its `inTest` mode): blank it,
+		// which n8n treats like unset.
+		const extraEnv = { NODE_ENV: '', ...opts.env };
+		const ctx = await server.createContext({ version: opts.version, extraEnv });
 		let handle: ServerHandle | undefined;
 		try {
 			const pkg = opts.tarball ? server.installCommunityPackage(ctx.userFolder, opts.tarball) : undefined;
+			for (const credential of opts.credentials ?? []) await server.importCredential(ctx, credential);
 			handle = await server.startServer(ctx, { timeoutMs: opts.startTimeoutMs });
 			await server.setupOwner(handle);
 			await server.createApiKey(handle);
@@ -220,6 +231,11 @@ export class N8n {
 		return this.handle.webhookUrl(path);
 	}
 
+	/** A fresh workflow id of the form n8n uses (for CLI imports and credential ids). */
+	static newId(): string {
+		return server.newId();
+	}
+
 	/** Any public-API call with the instance's key. */
 	async api(method: string, path: string, body?: unknown): Promise<HttpResult> {
 		return server.api(this.handle, method, path, body);
@@ -263,7 +279,7 @@ export async function executeHeadless(opts: {
 	env?: Record<string, string>;
 	timeoutMs?: number;
 }): Promise<unknown> {
-	const ctx = await server.createContext({ version: opts.version, extraEnv: opts.env });
+	const ctx = await server.createContext({ version: opts.version, extraEnv: { NODE_ENV: '', ...opts.env } });
 	try {
 		if (opts.tarball) server.installCommunityPackage(ctx.userFolder, opts.tarball);
 		for (const c of opts.credentials ?? []) await server.importCredential(ctx, c);

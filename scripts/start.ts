@@ -1,0 +1,145 @@
+/**
+ * One command to try the package in a real n8n against the sandbox:
+ *   npm start -- [--n8n 2.8.4|2.41.1] [--port 5678] [--sandbox-port 4010] [--no-build] [--keep]
+ *
+ * Builds and packs this package, installs it into a fresh n8n user folder the way the
+ * Community Nodes installer does, starts the Mindbody sandbox and n8n (both on 127.0.0.1),
+ * creates the owner, a `mindbodyApi` credential pointing at the sandbox (staff login) and
+ * the example workflows of examples/ (all activated). Ctrl-C stops everything.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { startSandbox, type Sandbox } from '../test/sandbox';
+
+// Plain CommonJS helpers shared with the e2e suite.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const n8n = require('./n8n/server.js');
+
+const ROOT = path.resolve(__dirname, '..');
+const OWNER = { email: 'owner@example.com', password: 'Mindbody-demo-1', firstName: 'Demo', lastName: 'Owner' };
+const CREDENTIAL_NAME = 'Mindbody sandbox';
+
+function option(name: string): string | undefined {
+	const index = process.argv.indexOf(`--${name}`);
+	return index >= 0 ? process.argv[index + 1] : undefined;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const step = async <T>(label: string, fn: () => Promise<T> | T): Promise<T> => {
+	const t0 = Date.now();
+	process.stdout.write(`• ${label} … `);
+	const result = await fn();
+	process.stdout.write(`${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+	return result;
+};
+
+/** The example workflows, with the credential placeholder replaced by the real id. */
+export function loadExamples(credentialId: string): Array<{ file: string; workflow: Record<string, unknown> }> {
+	const dir = path.join(ROOT, 'examples');
+	return fs
+		.readdirSync(dir)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => ({
+			file,
+			workflow: JSON.parse(
+				fs.readFileSync(path.join(dir, file), 'utf8').replaceAll('MINDBODY_CREDENTIAL_ID', credentialId),
+			),
+		}));
+}
+
+async function main() {
+	const version = option('n8n') ?? '2.8.4';
+	const t0 = Date.now();
+	let sandbox: Sandbox | undefined;
+	let server: { baseUrl: string; ctx: { userFolder: string } } | undefined;
+	let stopping = false;
+
+	const stop = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		say('\nStopping …');
+		try {
+			if (server) await n8n.stopServer(server);
+			if (sandbox) await sandbox.stop();
+			if (server && !flag('keep')) fs.rmSync(server.ctx.userFolder, { recursive: true, force: true });
+		} finally {
+			process.exit(code);
+		}
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+
+	try {
+		const tarball: string = await step(flag('no-build') ? 'packing' : 'building + packing', () =>
+			n8n.packProject({ build: !flag('no-build') }),
+		);
+		const ctx = await step(`n8n ${version} (installed once, then cached)`, () => n8n.createContext({ version }));
+		await step('installing the package as a community package', () =>
+			n8n.installCommunityPackage(ctx.userFolder, tarball),
+		);
+		sandbox = await step('starting the Mindbody sandbox', () =>
+			startSandbox({
+				port: Number(option('sandbox-port') ?? 4010),
+				allowLoopbackHttp: true,
+				realTimeTicker: true,
+			}),
+		);
+		// The public API's credential schema check trips over n8n's own added fields; the CLI import
+		// (before start, fixed encryption key) takes the plain data as is.
+		const credentialId: string = await step(`importing credential "${CREDENTIAL_NAME}"`, () =>
+			n8n.importCredential(ctx, {
+				id: n8n.newId(),
+				name: CREDENTIAL_NAME,
+				type: 'mindbodyApi',
+				data: {
+					apiKey: sandbox!.apiKey,
+					siteId: sandbox!.siteId,
+					baseUrl: sandbox!.restBaseUrl,
+					webhooksBaseUrl: sandbox!.webhooksBaseUrl,
+					userMode: 'staffLogin',
+					username: sandbox!.staffLogin.username,
+					password: sandbox!.staffLogin.password,
+				},
+			}),
+		);
+		const port = Number(option('port') ?? 5678);
+		server = await step(`starting n8n on 127.0.0.1:${port}`, () => n8n.startServer(ctx, { port }));
+		await step('creating the owner', () => n8n.setupOwner(server, OWNER));
+		await n8n.createApiKey(server, 'npm start');
+		const created: string[] = [];
+		for (const { file, workflow } of loadExamples(credentialId)) {
+			await step(`importing + activating examples/${file}`, async () => {
+				const id = await n8n.createAndActivateWorkflow(server, workflow);
+				created.push(`  ${server!.baseUrl}/workflow/${id}   ${workflow.name}`);
+			});
+		}
+
+		const origin = new URL(sandbox.adminUrl).origin;
+		say(`\nReady in ${((Date.now() - t0) / 1000).toFixed(0)} s.\n`);
+		say(`n8n ${version} editor   ${server!.baseUrl}`);
+		say(`  login               ${OWNER.email} / ${OWNER.password}`);
+		say(`  user folder         ${ctx.userFolder}${flag('keep') ? ' (kept)' : ' (removed on exit; --keep keeps it)'}`);
+		say(`  server log          ${(server as unknown as { logFile: string }).logFile}`);
+		say(`Mindbody sandbox    ${origin}`);
+		say(`  REST API            ${sandbox.restBaseUrl}`);
+		say(`  staff login         ${sandbox.staffLogin.username} / ${sandbox.staffLogin.password}`);
+		say('Example workflows (active):');
+		created.forEach((line) => say(line));
+		say('\nThings to try:');
+		say(`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"client.created"}'`);
+		say(`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"clientSale.created"}'`);
+		say('    … then open the workflow\'s Executions tab.');
+		say(`  curl ${origin}/_sandbox/webhooks/subscriptions      # the trigger's subscriptions`);
+		say(`  curl ${origin}/_sandbox/state/appointmentRequests   # what "review appointment requests" changes`);
+		say(`  curl '${origin}/_sandbox/requests?service=rest'     # every call n8n made`);
+		say('  Open a Schedule-triggered example and press "Execute workflow" to run it now.');
+		say('\nCtrl-C stops n8n and the sandbox.');
+	} catch (error) {
+		process.stderr.write(`\nstart failed: ${(error as Error).stack ?? error}\n`);
+		await stop(1);
+	}
+}
+
+void main();

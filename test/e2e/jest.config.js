@@ -1,0 +1,22 @@
+/**
+ * The end-to-end suite: real n8n processes (N8N_E2E_VERSION, default 2.8.4) with this package
+ * installed from its packed tarball, against the in-process Mindbody sandbox.
+ *   npx jest -c test/e2e/jest.config.js
+ * The tarball is built once per run (globalSetup); set N8N_E2E_TARBALL to reuse one.
+ */
+/** @type {import('jest').Config} */
+module.exports = {
+	rootDir: '../..',
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
+	},
+	globalSetup: '<rootDir>/test/e2e/support/globalSetup.js',
+	// Each file starts one n8n; two at a time keeps the machine responsive.
+	maxWorkers: 2,
+	testTimeout: 120000,
+	slowTestThreshold: 60,
+};

@@ -1,0 +1,120 @@
+/**
+ * Shared pieces of the e2e suite: the sandbox, the credential that points at it, the example
+ * workflows and small polling helpers. Everything is bounded.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { N8n, type CredentialJson, type Execution, type N8nVersion, type WorkflowJson } from './n8n';
+
+export const VERSION = (process.env.N8N_E2E_VERSION || '2.8.4') as N8nVersion;
+
+export function tarball(): string {
+	const file = process.env.N8N_E2E_TARBALL;
+	if (!file || !fs.existsSync(file)) throw new Error('N8N_E2E_TARBALL not set: run with -c test/e2e/jest.config.js');
+	return file;
+}
+
+export const CREDENTIAL_NAME = 'Mindbody sandbox';
+
+export function startE2eSandbox(): Promise<Sandbox> {
+	return startSandbox({ allowLoopbackHttp: true, realTimeTicker: true });
+}
+
+/** Staff-login credential on the sandbox, with a fixed id the workflows reference. */
+export function sandboxCredential(sandbox: Sandbox, id = N8n.newId()): CredentialJson & { id: string } {
+	return {
+		id,
+		name: CREDENTIAL_NAME,
+		type: 'mindbodyApi',
+		data: {
+			apiKey: sandbox.apiKey,
+			siteId: sandbox.siteId,
+			baseUrl: sandbox.restBaseUrl,
+			webhooksBaseUrl: sandbox.webhooksBaseUrl,
+			userMode: 'staffLogin',
+			username: sandbox.staffLogin.username,
+			password: sandbox.staffLogin.password,
+		},
+	};
+}
+
+/** n8n with the packed package and the sandbox credential, owner and API key ready. */
+export async function startN8n(sandbox: Sandbox): Promise<{ n8n: N8n; credentialId: string }> {
+	const credential = sandboxCredential(sandbox);
+	const n8n = await N8n.start({ version: VERSION, tarball: tarball(), credentials: [credential] });
+	return { n8n, credentialId: credential.id };
+}
+
+/** Admin API of the sandbox (GET/POST under /_sandbox). */
+export async function admin<T = unknown>(sandbox: Sandbox, method: string, subPath: string, body?: unknown): Promise<T> {
+	const res = await fetch(`${sandbox.adminUrl}/${subPath.replace(/^\//, '')}`, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+		signal: AbortSignal.timeout(15000),
+	});
+	const text = await res.text();
+	if (!res.ok) throw new Error(`sandbox ${method} ${subPath}: ${res.status} ${text.slice(0, 300)}`);
+	return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface Subscription {
+	subscriptionId: string;
+	status: string;
+	eventIds: string[];
+	webhookUrl: string;
+}
+
+export async function subscriptions(sandbox: Sandbox): Promise<Subscription[]> {
+	return (await admin<{ items: Subscription[] }>(sandbox, 'GET', 'webhooks/subscriptions')).items;
+}
+
+export const active = (list: Subscription[]) => list.filter((s) => s.status === 'Active');
+
+/** Polls `fn` until it returns a truthy value (bounded); returns the last value. */
+export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await fn();
+		if (ok(value) || Date.now() > deadline) return value;
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
+/** An example workflow of examples/, credential placeholder replaced. */
+export function example(file: string, credentialId: string): WorkflowJson {
+	const text = fs.readFileSync(path.resolve(__dirname, '../../../examples', file), 'utf8');
+	return JSON.parse(text.split('MINDBODY_CREDENTIAL_ID').join(credentialId)) as WorkflowJson;
+}
+
+/**
+ * The same workflow with its Schedule Trigger replaced by a Webhook node of the same name (so
+ * connections stay), answering at once; calling the path runs it as a production execution.
+ */
+export function viaWebhook(workflow: WorkflowJson, webhookPath: string): WorkflowJson {
+	const nodes = workflow.nodes.map((node) =>
+		node.type === 'n8n-nodes-base.scheduleTrigger'
+			? {
+					id: node.id,
+					name: node.name,
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: node.position,
+					webhookId: `7e0c1d2a-0000-4000-8000-${String(Math.abs(hash(webhookPath))).padStart(12, '0').slice(0, 12)}`,
+					parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+				}
+			: node,
+	);
+	return { ...workflow, name: `${workflow.name} (webhook)`, nodes };
+}
+
+const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7);
+
+/** Output items of one node in an execution (first run, first output unless given). */
+export function nodeOutput(execution: Execution, node: string, output = 0): Array<Record<string, unknown>> {
+	const runs = execution.data?.resultData.runData[node];
+	if (!runs?.length) return [];
+	return (runs[0].data?.main[output] ?? []).map((item) => item.json);
+}

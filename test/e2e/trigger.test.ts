@@ -1,0 +1,140 @@
+/**
+ * The Mindbody Trigger in a real n8n against the sandbox's webhook service: one subscription per
+ * activation, signed deliveries run the workflow, forged ones are refused, deactivation and
+ * restarts leave the right number of Active subscriptions.
+ */
+import type { Sandbox } from '../sandbox';
+import { active, admin, startE2eSandbox, startN8n, subscriptions, until, VERSION } from './support/mindbody';
+import type { N8n, WorkflowJson } from './support/n8n';
+
+jest.setTimeout(180000);
+
+const WEBHOOK_ID = '3f1e2d4c-5b6a-4788-9a0b-1c2d3e4f5a60';
+
+function triggerWorkflow(credentialId: string): WorkflowJson {
+	return {
+		name: 'e2e: client.created',
+		nodes: [
+			{
+				id: '3f1e2d4c-0000-4000-8000-000000000001',
+				name: 'Mindbody Trigger',
+				type: 'n8n-nodes-mindbody.mindbodyTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: WEBHOOK_ID,
+				parameters: { events: ['client.created'], options: {} },
+				credentials: { mindbodyApi: { id: credentialId, name: 'Mindbody sandbox' } },
+			},
+			{
+				id: '3f1e2d4c-0000-4000-8000-000000000002',
+				name: 'Welcome',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [240, 0],
+				parameters: {
+					assignments: {
+						assignments: [
+							{ id: 'a1', name: 'greeting', value: '=Welcome, {{ $json.eventData.firstName }}!', type: 'string' },
+							{ id: 'a2', name: 'clientId', value: '={{ $json.eventData.clientId }}', type: 'string' },
+						],
+					},
+					options: {},
+				},
+			},
+		],
+		connections: { 'Mindbody Trigger': { main: [[{ node: 'Welcome', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+describe(`Mindbody Trigger in n8n ${VERSION}`, () => {
+	let sandbox: Sandbox;
+	let n8n: N8n;
+	let workflowId: string;
+
+	beforeAll(async () => {
+		sandbox = await startE2eSandbox();
+		const started = await startN8n(sandbox);
+		n8n = started.n8n;
+		workflowId = await n8n.importWorkflow(triggerWorkflow(started.credentialId));
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await sandbox?.stop();
+	});
+
+	it('activation leaves exactly one Active subscription, for the workflow webhook', async () => {
+		// 2.41 answers the activate call before the trigger has subscribed: poll (bounded), then
+		// give a late duplicate the chance to show up.
+		await until(() => subscriptions(sandbox), (l) => active(l).length >= 1);
+		await new Promise((r) => setTimeout(r, 1000));
+		const list = active(await subscriptions(sandbox));
+		expect(list).toHaveLength(1);
+		expect(list[0].eventIds).toEqual(['client.created']);
+		expect(list[0].webhookUrl).toBe(n8n.webhookUrl(`${WEBHOOK_ID}/webhook`));
+	});
+
+	it('a signed event runs the workflow', async () => {
+		const emitted = await admin<{ eventData: { clientId: string; firstName: string } }>(sandbox, 'POST', 'webhooks/emit', {
+			eventId: 'client.created',
+		});
+		await admin(sandbox, 'POST', 'webhooks/settle');
+		const [execution] = await n8n.waitForExecutions(workflowId, 1);
+		expect(execution.status).toBe('success');
+		const out = execution.data!.resultData.runData.Welcome[0].data!.main[0][0].json;
+		expect(out).toEqual({
+			greeting: `Welcome, ${emitted.eventData.firstName}!`,
+			clientId: emitted.eventData.clientId,
+		});
+	});
+
+	it('a forged delivery (bad signature) gets 400 and runs nothing', async () => {
+		const [sub] = active(await subscriptions(sandbox));
+		const body = JSON.stringify({
+			messageId: 'forged-1',
+			eventId: 'client.created',
+			eventSchemaVersion: 1,
+			eventInstanceOriginationDateTime: new Date().toISOString(),
+			eventData: { siteId: -99, clientId: '1', firstName: 'Mallory' },
+		});
+		const res = await fetch(sub.webhookUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'X-Mindbody-Signature': 'sha256=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' },
+			body,
+			signal: AbortSignal.timeout(15000),
+		});
+		expect(res.status).toBe(400);
+		const unsigned = await fetch(sub.webhookUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body,
+			signal: AbortSignal.timeout(15000),
+		});
+		expect(unsigned.status).toBe(400);
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(await n8n.executions(workflowId)).toHaveLength(1);
+	});
+
+	it('deactivation leaves no Active subscription', async () => {
+		await n8n.deactivate(workflowId);
+		const list = await until(() => subscriptions(sandbox), (l) => active(l).length === 0);
+		expect(active(list)).toHaveLength(0);
+	});
+
+	it('after reactivation and an n8n restart there is still exactly one, and it delivers', async () => {
+		await n8n.activate(workflowId);
+		expect(active(await until(() => subscriptions(sandbox), (l) => active(l).length >= 1))).toHaveLength(1);
+		await n8n.restart();
+		// Webhooks and triggers come up a moment after readiness.
+		await new Promise((r) => setTimeout(r, 3000));
+		const list = active(await until(() => subscriptions(sandbox), (l) => active(l).length >= 1));
+		expect(list).toHaveLength(1);
+		expect(list[0].webhookUrl).toBe(n8n.webhookUrl(`${WEBHOOK_ID}/webhook`));
+
+		await admin(sandbox, 'POST', 'webhooks/emit', { eventId: 'client.created' });
+		await admin(sandbox, 'POST', 'webhooks/settle');
+		const runs = await n8n.waitForExecutions(workflowId, 2);
+		expect(runs.filter((e) => e.status === 'success')).toHaveLength(2);
+	});
+});
