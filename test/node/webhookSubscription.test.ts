@@ -153,10 +153,7 @@ describe('Webhook Subscription', () => {
 		expect(pairedItems(result)).toEqual([{ item: 0 }]);
 	});
 
-	// BUG (nodes/shared/transport/errors.ts, mindbodyApiError): the message built for a webhook
-	// error, "… (14040001 resourceNotFound)", contains "ENOTFOUND" (resourc-e-NotFound), so
-	// n8n-workflow's NodeApiError swaps it for its DNS text "The connection cannot be established,
-	// this usually occurs due to an incorrect host (domain) value". Every 404 of the webhook service
+	// NodeApiError would read "resourceNotFound" as a DNS failure; the server's words must stay.
 	test('Get of an unknown subscription: the message is the service text with 14040001', async () => {
 		const id = '00000000-0000-4000-8000-000000000000';
 		const result = await h.run(sub('get', { subscriptionId: id }));

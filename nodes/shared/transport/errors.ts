@@ -19,28 +19,6 @@ const WEBHOOK_ERROR_HINTS: Record<string, string> = {
 	'14040001': 'No subscription has this ID.',
 };
 
-/** The HTTP answer behind an error thrown by n8n's request helpers, wherever it sits. */
-export function responseOf(error: unknown): FailedResponse | undefined {
-	const seen = new Set<unknown>();
-	let current = error as Record<string, unknown> | undefined;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		const response = current.response as
-			| { status?: number; statusCode?: number; headers?: Record<string, unknown>; data?: unknown; body?: unknown }
-			| undefined;
-		const status = response?.status ?? response?.statusCode;
-		if (response && typeof status === 'number') {
-			return {
-				status,
-				headers: lowerCaseKeys(response.headers ?? {}),
-				body: response.data ?? response.body,
-			};
-		}
-		current = (current.cause ?? current.reason) as Record<string, unknown> | undefined;
-	}
-	return undefined;
-}
-
 export const lowerCaseKeys = (headers: Record<string, unknown>) =>
 	Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 
@@ -98,17 +76,18 @@ const unquote = (text: string) => {
 	return trimmed;
 };
 
+/** A failure that produced no HTTP answer (connection reset, login failed, …) as NodeApiError. */
+export function requestError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+	if (error instanceof NodeApiError) return error;
+	const message = (error as Error)?.message ?? 'The request failed';
+	return new NodeApiError(node, { message } as JsonObject, { message, itemIndex });
+}
+
 /**
  * A NodeApiError built from the status and body only: the request (and so the API key and
  * token in its headers) never travels with it.
  */
-export function mindbodyApiError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
-	if (error instanceof NodeApiError) return error;
-	const failed = responseOf(error);
-	if (!failed) {
-		const message = (error as Error)?.message ?? 'The request failed';
-		return new NodeApiError(node, { message } as JsonObject, { message, itemIndex });
-	}
+export function responseError(node: INode, failed: FailedResponse, itemIndex?: number): NodeApiError {
 	const { message, code, type } = serverMessage(failed.body);
 	const hint = code ? WEBHOOK_ERROR_HINTS[code] : undefined;
 	const details = {

@@ -11,9 +11,7 @@ import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_REST_BASE_URL, DEFAULT_WEBHOOKS_BASE_URL, trimSlash, wantsUserToken } from '../auth';
 import type { Service } from '../catalogue';
-import { lowerCaseKeys, mindbodyApiError } from './errors';
-
-export { mindbodyApiError } from './errors';
+import { lowerCaseKeys, requestError, responseError } from './errors';
 
 export const CREDENTIAL_NAME = 'mindbodyApi';
 export const TRANSACTION_KEY_MAX = 50;
@@ -111,15 +109,16 @@ export async function mindbodyRequest(
 			response = await send(ctx, options);
 			if (response.statusCode === 401 && staffToken) response = await refreshAndRetry(ctx, options, response);
 		} catch (error) {
-			throw mindbodyApiError(ctx.getNode(), error, request.itemIndex);
+			throw requestError(ctx.getNode(), error, request.itemIndex);
 		}
-		const failed = { status: response.statusCode, headers: response.headers ?? {}, body: response.body };
-		if (failed.status < 400) return { status: failed.status, body: response.body };
-		if (request.retry && retriable(failed.status) && attempt < MAX_RETRIES) {
-			await sleep(retryDelay(attempt, lowerCaseKeys(failed.headers)['retry-after']));
+		const status = response.statusCode;
+		if (status < 400) return { status, body: response.body };
+		const headers = lowerCaseKeys(response.headers ?? {});
+		if (request.retry && retriable(status) && attempt < MAX_RETRIES) {
+			await sleep(retryDelay(attempt, headers['retry-after']));
 			continue;
 		}
-		throw mindbodyApiError(ctx.getNode(), { response: failed }, request.itemIndex);
+		throw responseError(ctx.getNode(), { status, headers, body: response.body }, request.itemIndex);
 	}
 }
 
@@ -151,6 +150,6 @@ async function refreshAndRetry(
 	} catch (error) {
 		const status = Number((error as { httpCode?: string }).httpCode);
 		if (status === 401) return refused;
-		throw mindbodyApiError(ctx.getNode(), error);
+		throw requestError(ctx.getNode(), error);
 	}
 }
