@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { verifySignature } from '../nodes/MindbodyTrigger/signature';
 import { newCredentials, runWorkflow } from '../test/harness/runWorkflow';
 import { startSandbox } from '../test/sandbox';
+import { sandboxCredentialData } from '../test/support/sandboxCredentials';
 
 interface Result {
 	name: string;
@@ -23,16 +24,7 @@ const record = (name: string, value: number, unit: string, target: number) =>
 
 async function salesDetailsReturnAll() {
 	const sandbox = await startSandbox({ seed: 7, size: { sales: 10_000 } });
-	const credentials = newCredentials({
-		mindbody: {
-			apiKey: sandbox.apiKey,
-			siteId: sandbox.siteId,
-			baseUrl: sandbox.restBaseUrl,
-			webhooksBaseUrl: sandbox.webhooksBaseUrl,
-			userMode: 'none',
-			accessToken: '',
-		},
-	});
+	const credentials = newCredentials({ mindbody: sandboxCredentialData(sandbox, 'none') });
 	global.gc?.();
 	const heapBefore = process.memoryUsage().heapUsed;
 	const started = performance.now();

@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from '../sandbox';
 import { testCredential } from '../harness/credentialTest';
 import { newCredentials, runWorkflow } from '../harness/runWorkflow';
+import { sandboxCredentialData } from '../support/sandboxCredentials';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -9,17 +10,10 @@ beforeAll(async () => {
 afterAll(async () => await sandbox.stop());
 beforeEach(() => sandbox.reset());
 
-const base = () => ({
-	apiKey: sandbox.apiKey,
-	siteId: sandbox.siteId,
-	baseUrl: sandbox.restBaseUrl,
-	webhooksBaseUrl: sandbox.webhooksBaseUrl,
-	accessToken: '',
-});
 
 describe('credential test (as n8n runs it) against the sandbox', () => {
 	test('key and site are proven without a user token', async () => {
-		const credentials = newCredentials({ c: { ...base(), userMode: 'none' } });
+		const credentials = newCredentials({ c: sandboxCredentialData(sandbox, 'none') });
 		expect(await testCredential(credentials, 'c')).toEqual({ status: 'OK', message: 'Connection successful!' });
 		const [request] = sandbox.log.list();
 		expect(request.path).toBe('/Business/Categories');
@@ -28,14 +22,14 @@ describe('credential test (as n8n runs it) against the sandbox', () => {
 	});
 
 	test('an unknown API key fails the test', async () => {
-		const credentials = newCredentials({ c: { ...base(), apiKey: 'not-a-key', userMode: 'none' } });
+		const credentials = newCredentials({ c: { ...sandboxCredentialData(sandbox, 'none'), apiKey: 'not-a-key' } });
 		const result = await testCredential(credentials, 'c');
 		expect(result.status).toBe('Error');
 		expect(result.message).not.toContain('not-a-key');
 	});
 
 	test('a staff login is proven by issuing a token and reading an operation that needs it', async () => {
-		const credentials = newCredentials({ c: { ...base(), userMode: 'staffLogin', ...loginOf(sandbox) } });
+		const credentials = newCredentials({ c: sandboxCredentialData(sandbox) });
 		expect((await testCredential(credentials, 'c')).status).toBe('OK');
 		const paths = sandbox.log.list().map((entry) => entry.path);
 		expect(paths).toEqual(['/usertoken/issue', '/Consumer/Schedules/Appointments/Locations']);
@@ -43,14 +37,14 @@ describe('credential test (as n8n runs it) against the sandbox', () => {
 	});
 
 	test('a wrong staff password fails the test', async () => {
-		const credentials = newCredentials({ c: { ...base(), userMode: 'staffLogin', username: sandbox.staffLogin.username, password: 'wrong' } });
+		const credentials = newCredentials({ c: { ...sandboxCredentialData(sandbox), password: 'wrong' } });
 		expect((await testCredential(credentials, 'c')).status).toBe('Error');
 	});
 });
 
 describe('user token against the sandbox clock', () => {
 	test('one Issue for 20 requests, exactly one re-issue after the token expires', async () => {
-		const credentials = newCredentials({ mindbody: { ...base(), userMode: 'staffLogin', ...loginOf(sandbox) } });
+		const credentials = newCredentials({ mindbody: sandboxCredentialData(sandbox) });
 		const node = { name: 'Directory', parameters: { resource: 'client', operation: 'getDirectory', filters: {} } };
 		const items = Array.from({ length: 20 }, (_, n) => ({ n }));
 		const issues = () => sandbox.log.list().filter((entry) => entry.path === '/usertoken/issue');
@@ -64,7 +58,3 @@ describe('user token against the sandbox clock', () => {
 		expect(issues()).toHaveLength(2);
 	});
 });
-
-function loginOf(s: Sandbox) {
-	return { username: s.staffLogin.username, password: s.staffLogin.password };
-}

@@ -15,6 +15,7 @@ import { NodeHelpers, Workflow, deepCopy } from 'n8n-workflow';
 import type { InMemoryCredentialsHelper } from './credentialsHelper';
 import type { HarnessNodeTypes } from './nodeTypes';
 import { MINDBODY_TRIGGER } from './nodeTypes';
+import { buildAdditionalData } from './runWorkflow';
 
 /**
  * The database side of an n8n workflow with a Mindbody Trigger, and the services of n8n's CLI
@@ -168,26 +169,7 @@ export class TriggerLifecycle {
 
 	/** What n8n hands nodes; its webhook URLs point at the harness's listener. */
 	additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
-		return {
-			credentialsHelper: this.credentials,
-			currentNodeExecutionIndex: 0,
-			variables: {},
-			restApiUrl: `${this.publicUrl}/rest`,
-			instanceBaseUrl: `${this.publicUrl}/`,
-			formWaitingBaseUrl: `${this.publicUrl}/form-waiting`,
-			webhookBaseUrl: `${this.publicUrl}/webhook`,
-			webhookWaitingBaseUrl: `${this.publicUrl}/webhook-waiting`,
-			webhookTestBaseUrl: `${this.publicUrl}/webhook-test`,
-			executeWorkflow: async () => {
-				throw new Error('Sub-workflows are not part of these tests');
-			},
-			getRunExecutionData: async () => undefined,
-			logAiEvent: () => {},
-			startRunnerTask: async () => {
-				throw new Error('Task runners are not part of these tests');
-			},
-			...extra,
-		} as unknown as IWorkflowExecuteAdditionalData;
+		return buildAdditionalData(this.credentials, extra, this.publicUrl);
 	}
 
 	get isActive(): boolean {

@@ -56,7 +56,7 @@ export async function testCredential(
 	const context = new ExecuteContext(
 		workflow,
 		node,
-		buildAdditionalData(credentials, 'credential-test'),
+		buildAdditionalData(credentials, { executionId: 'credential-test' }),
 		'internal',
 		createRunExecutionData(),
 		0,

@@ -62,24 +62,22 @@ const chain = (names: string[]): IConnections =>
 		]),
 	);
 
-/** What n8n-core needs around an execution: credentials storage, hooks and base URLs. */
+/** What n8n-core needs around an execution: credentials storage and base URLs under `baseUrl`. */
 export function buildAdditionalData(
 	credentials: InMemoryCredentialsHelper,
-	executionId: string,
-	hooks?: ExecutionLifecycleHooks,
+	extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	baseUrl = 'http://127.0.0.1:5678',
 ): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: credentials,
-		hooks,
-		executionId,
 		currentNodeExecutionIndex: 0,
 		variables: {},
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		restApiUrl: `${baseUrl}/rest`,
+		instanceBaseUrl: `${baseUrl}/`,
+		formWaitingBaseUrl: `${baseUrl}/form-waiting`,
+		webhookBaseUrl: `${baseUrl}/webhook`,
+		webhookWaitingBaseUrl: `${baseUrl}/webhook-waiting`,
+		webhookTestBaseUrl: `${baseUrl}/webhook-test`,
 		executeWorkflow: async () => {
 			throw new Error('Sub-workflows are not part of these tests');
 		},
@@ -88,6 +86,7 @@ export function buildAdditionalData(
 		startRunnerTask: async () => {
 			throw new Error('Task runners are not part of these tests');
 		},
+		...extra,
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
@@ -140,7 +139,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 	const done = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
 
-	const additionalData = buildAdditionalData(options.credentials, executionId, hooks);
+	const additionalData = buildAdditionalData(options.credentials, { hooks, executionId });
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {

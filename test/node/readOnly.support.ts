@@ -14,6 +14,7 @@ import { HarnessNodeTypes, MINDBODY } from '../harness/nodeTypes';
 import { newCredentials, runWorkflow, type RunResult } from '../harness/runWorkflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import type { LoggedRequest } from '../sandbox/requestLog';
+import { sandboxCredentialData } from '../support/sandboxCredentials';
 
 /** A Monday morning, so "today", upcoming classes and enrollments are predictable. */
 export const TEST_START = '2026-03-02T08:00:00Z';
@@ -57,18 +58,7 @@ export function useReadOnlySandbox(): ReadOnlyHarness {
 	beforeEach(() => {
 		const { sandbox } = harness;
 		sandbox.reset();
-		harness.credentials = newCredentials({
-			mindbody: {
-				apiKey: sandbox.apiKey,
-				siteId: sandbox.siteId,
-				baseUrl: sandbox.restBaseUrl,
-				webhooksBaseUrl: sandbox.webhooksBaseUrl,
-				userMode: 'staffLogin',
-				username: sandbox.staffLogin.username,
-				password: sandbox.staffLogin.password,
-				accessToken: '',
-			},
-		});
+		harness.credentials = newCredentials({ mindbody: sandboxCredentialData(sandbox) });
 	});
 
 	harness.run = async (parameters, options = {}) => {

@@ -4,6 +4,7 @@ import { newCredentials, runWorkflow, type RunResult } from '../harness/runWorkf
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import type { SiteData } from '../sandbox/data/types';
 import type { LoggedRequest } from '../sandbox/requestLog';
+import { sandboxCredentialData } from '../support/sandboxCredentials';
 
 /** A Monday morning, so weekday availability and "today" are predictable (as the sandbox tests use). */
 export const TEST_START = '2026-03-02T08:00:00Z';
@@ -50,23 +51,11 @@ export function useNodeSandbox(options: SandboxOptions = {}): NodeHarness {
 	const harness = {} as NodeHarness;
 	beforeAll(async () => {
 		const sandbox = await startSandbox({ seed: 7, startAt: TEST_START, ...options });
-		const common = {
-			apiKey: sandbox.apiKey,
-			siteId: sandbox.siteId,
-			baseUrl: sandbox.restBaseUrl,
-			webhooksBaseUrl: sandbox.webhooksBaseUrl,
-			accessToken: '',
-		};
 		harness.sandbox = sandbox;
 		harness.credentials = newCredentials({
-			mindbody: {
-				...common,
-				userMode: 'staffLogin',
-				username: sandbox.staffLogin.username,
-				password: sandbox.staffLogin.password,
-			},
-			noUser: { ...common, userMode: 'none' },
-		} as never);
+			mindbody: sandboxCredentialData(sandbox),
+			noUser: sandboxCredentialData(sandbox, 'none'),
+		});
 	});
 	afterAll(async () => {
 		await harness.sandbox?.stop();

@@ -8,6 +8,7 @@ import { newCredentials } from '../harness/runWorkflow';
 import { TriggerHarness } from '../harness/webhook';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { signBody } from '../sandbox/webhooks/signature';
+import { sandboxCredentialData } from '../support/sandboxCredentials';
 
 /** A sandbox and an n8n (the webhook harness) wired together, plus the tests' shortcuts. */
 
@@ -53,16 +54,7 @@ export async function startTrigger(
 	options: SandboxOptions = { allowLoopbackHttp: true },
 ): Promise<TriggerFixture> {
 	const sandbox = await startSandbox(options);
-	const credentials = newCredentials({
-		mindbody: {
-			apiKey: sandbox.apiKey,
-			siteId: sandbox.siteId,
-			baseUrl: sandbox.restBaseUrl,
-			webhooksBaseUrl: sandbox.webhooksBaseUrl,
-			userTokenMode: 'none',
-			accessToken: '',
-		},
-	});
+	const credentials = newCredentials({ mindbody: sandboxCredentialData(sandbox, 'none') });
 	const harness = await TriggerHarness.start({ credentials, parameters });
 	const warnings: string[] = [];
 	const logger = Container.get(Logger);

@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { sandboxCredentialData } from '../../support/sandboxCredentials';
 import { N8n, type CredentialJson, type Execution, type N8nVersion, type WorkflowJson } from './n8n';
 
 export const VERSION = (process.env.N8N_E2E_VERSION || '2.8.4') as N8nVersion;
@@ -28,15 +29,7 @@ export function sandboxCredential(sandbox: Sandbox, id = N8n.newId()): Credentia
 		id,
 		name: CREDENTIAL_NAME,
 		type: 'mindbodyApi',
-		data: {
-			apiKey: sandbox.apiKey,
-			siteId: sandbox.siteId,
-			baseUrl: sandbox.restBaseUrl,
-			webhooksBaseUrl: sandbox.webhooksBaseUrl,
-			userMode: 'staffLogin',
-			username: sandbox.staffLogin.username,
-			password: sandbox.staffLogin.password,
-		},
+		data: sandboxCredentialData(sandbox),
 	};
 }
 
