@@ -47,9 +47,6 @@ function wireValues(
 	}
 }
 
-/** Path ids that name a business site: sandbox sites have negative ids (-99), so no positive check. */
-const SITE_ID_PARAMS = new Set(['subscriberId']);
-
 /** Fills the path and builds the query of one item from the node's fields. */
 export function buildRequest(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): BuiltRequest {
 	const optional = ctx.getNodeParameter(optionalCollection(operation).name, itemIndex, {}) as IDataObject;
@@ -65,7 +62,7 @@ export function buildRequest(ctx: IExecuteFunctions, itemIndex: number, operatio
 			continue;
 		}
 		const values = wireValues(ctx, itemIndex, param, raw);
-		if (param.required && param.location === 'path' && /id$/i.test(param.name) && !SITE_ID_PARAMS.has(param.name) && param.type !== 'string' && Number(values[0]) < 1) {
+		if (param.positiveId && Number(values[0]) < 1) {
 			throw fieldError(ctx, itemIndex, param.displayName, 'must be a positive ID');
 		}
 		if (param.location === 'path' || param.fillsPath) {

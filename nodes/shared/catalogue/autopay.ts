@@ -24,7 +24,8 @@ const autopay = (
 		path: `/AutoPay/${scope}/{${idName}}/covid19/${kind}/${suspend ? 'startdate' : 'enddate'}/{${dateName}}`,
 		userToken: true,
 		params: [
-			pathParam(idName, 'int32', `${scopeLabel} ID`),
+			// A subscriber is a business site, and site ids can be negative (the sandbox site is -99).
+			pathParam(idName, 'int32', `${scopeLabel} ID`, { positiveId: scope === 'region' }),
 			pathParam(dateName, 'dateTime', suspend ? 'Start Date' : 'End Date'),
 		],
 		successStatus: 200,

@@ -2,13 +2,21 @@ import type { OperationParam, ParamType } from './types';
 
 type Extra = Partial<Omit<OperationParam, 'name' | 'location' | 'type' | 'displayName'>>;
 
-/** A path parameter: always required. */
+/** A path parameter: always required; integer ids must be positive unless `extra` says otherwise. */
 export const pathParam = (
 	name: string,
 	type: ParamType,
 	displayName: string,
 	extra: Extra = {},
-): OperationParam => ({ name, location: 'path', type, displayName, required: true, ...extra });
+): OperationParam => ({
+	name,
+	location: 'path',
+	type,
+	displayName,
+	required: true,
+	positiveId: /id$/i.test(name) && (type === 'int32' || type === 'int64'),
+	...extra,
+});
 
 export const queryParam = (
 	name: string,

@@ -26,6 +26,8 @@ export interface OperationParam {
 	serverDefault?: string | number | boolean;
 	options?: string[];
 	listSource?: ListSource;
+	/** An id that must be a positive whole number; checked before anything is sent. */
+	positiveId?: boolean;
 	/** The spec declares a path placeholder as this parameter: one value fills both. */
 	fillsPath?: string;
 }
