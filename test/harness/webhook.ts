@@ -19,6 +19,7 @@ import { MindbodyTrigger } from '../../nodes/MindbodyTrigger/MindbodyTrigger.nod
 import { COLLECT, StoredWorkflow, TRIGGER_NAME, TriggerLifecycle } from './activation';
 import type { InMemoryCredentialsHelper } from './credentialsHelper';
 import { HarnessNodeTypes, MINDBODY_TRIGGER } from './nodeTypes';
+import { processedDataTable } from './processedData';
 
 /**
  * n8n's webhook server for one workflow with a Mindbody Trigger: a real HTTP listener on
@@ -78,17 +79,29 @@ function expressResponse(res: ServerResponse): Res {
 	return out;
 }
 
-/** n8n's rawBodyReader + parseBody: rawBody is the Buffer received, body the parsed JSON. */
+/**
+ * n8n's rawBodyReader + parseRequestBody for a version-1 node: multipart bodies go to n8n's form
+ * parser, which consumes the stream (nothing raw is kept and reading it again fails); others
+ * are read raw and JSON is parsed (a body that does not parse is answered 422 before any node
+ * sees it).
+ */
 async function expressRequest(req: IncomingMessage, url: URL) {
 	const request = req as IncomingMessage & Record<string, unknown>;
 	parseIncomingMessage(req);
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
+	request.query = Object.fromEntries(url.searchParams);
+	request.params = {};
+	if (String(request.contentType ?? '').startsWith('multipart/')) {
+		request.body = {};
+		request.readRawBody = async () => {
+			throw new Error('stream is not readable');
+		};
+		return request;
+	}
 	request.rawBody = Buffer.concat(chunks);
 	request._body = true;
 	request.readRawBody = async () => undefined;
-	request.query = Object.fromEntries(url.searchParams);
-	request.params = {};
 	const raw = request.rawBody as Buffer;
 	if (raw.length && request.contentType === 'application/json') {
 		try {
@@ -124,6 +137,7 @@ export class TriggerHarness extends TriggerLifecycle {
 	}
 
 	static async start(options: TriggerHarnessOptions): Promise<TriggerHarness> {
+		await processedDataTable();
 		const nodeTypes = new HarnessNodeTypes({ [MINDBODY_TRIGGER]: new MindbodyTrigger(), [COLLECT]: new Collect() });
 		const stored = new StoredWorkflow(options.workflowId ?? 'wf-trigger', options.parameters, nodeTypes);
 		let harness: TriggerHarness | undefined;
@@ -132,6 +146,17 @@ export class TriggerHarness extends TriggerLifecycle {
 		const { port } = server.address() as AddressInfo;
 		harness = new TriggerHarness(server, `http://127.0.0.1:${port}`, stored, options.credentials);
 		return harness;
+	}
+
+	/**
+	 * n8n restarted: a new process loads the trigger anew (nothing it kept in memory survives),
+	 * while the database (static data, processed data) stays. `trigger` comes from a fresh module
+	 * registry (see freshTriggerModule).
+	 */
+	async restartProcess(trigger: INodeType): Promise<void> {
+		await this.idle();
+		this.stored.nodeTypes.replace(MINDBODY_TRIGGER, trigger);
+		await this.restart();
 	}
 
 	/** Resolves when `count` runs were recorded (or fails after `timeoutMs`). */
@@ -160,7 +185,7 @@ export class TriggerHarness extends TriggerLifecycle {
 		const method = (req.method ?? 'GET').toUpperCase();
 		const found = this.findWebhook(method, url.pathname);
 		const request = await expressRequest(req, url);
-		const bodyText = request ? (request.rawBody as Buffer).toString('utf8') : '';
+		const bodyText = Buffer.isBuffer(request?.rawBody) ? request.rawBody.toString('utf8') : '';
 		const record = (ran: boolean) => {
 			this.requests.push({ method, path: url.pathname, status: res.statusCode, body: bodyText, ran });
 		};
