@@ -156,6 +156,8 @@ export async function createSubscription(ctx: IHookFunctions): Promise<boolean> 
 	const created = await post(ctx, wanted);
 	const subscriptionId = created.subscriptionId;
 	if (!subscriptionId) {
+		// Whatever the service made is unusable without its id: remove it.
+		await removeOrphans(ctx, wanted.referenceId).catch(() => undefined);
 		throw new NodeOperationError(ctx.getNode(), 'The webhook service answered without a subscriptionId');
 	}
 	if (!created.messageSignatureKey) {

@@ -41,8 +41,9 @@ export class SeenMessages {
 		this.evict(now);
 		const entry = this.seen.get(messageId);
 		if (entry && (entry.confirmed || now - entry.at < UNCONFIRMED_RETRY_MS)) return false;
-		// Re-inserted so the Map's order stays the order of first admission.
+		// Re-inserted so the Map's order stays the order of admission.
 		this.seen.delete(messageId);
+		this.evict(now, this.max - 1);
 		this.seen.set(messageId, { at: now, confirmed: false });
 		return true;
 	}
@@ -56,9 +57,9 @@ export class SeenMessages {
 	}
 
 	/** Oldest first (the Map keeps insertion order): stop at the first entry still wanted. */
-	private evict(now: number): void {
+	private evict(now: number, keep = this.max): void {
 		for (const [id, entry] of this.seen) {
-			if (this.seen.size <= this.max && now - entry.at < this.windowMs) break;
+			if (this.seen.size <= keep && now - entry.at < this.windowMs) break;
 			this.seen.delete(id);
 		}
 	}

@@ -27,7 +27,8 @@ interface Row {
 const contextOf = (scope: DeduplicationScope, data: ICheckProcessedContextData) =>
 	scope === 'node' ? `n:${data.node?.id ?? ''}` : '';
 const hash = (value: DeduplicationItemTypes) => createHash('md5').update(String(value)).digest('base64');
-const databaseCall = async () => await new Promise((resolve) => setImmediate(resolve));
+/** A database round trip: other requests go on meanwhile, as they do in n8n. */
+export const databaseCall = async () => await new Promise((resolve) => setImmediate(resolve));
 
 export class ProcessedDataTable implements IDataDeduplicator {
 	readonly rows = new Map<string, Row>();

@@ -19,7 +19,7 @@ import { MindbodyTrigger } from '../../nodes/MindbodyTrigger/MindbodyTrigger.nod
 import { COLLECT, StoredWorkflow, TRIGGER_NAME, TriggerLifecycle } from './activation';
 import type { InMemoryCredentialsHelper } from './credentialsHelper';
 import { HarnessNodeTypes, MINDBODY_TRIGGER } from './nodeTypes';
-import { processedDataTable } from './processedData';
+import { databaseCall, processedDataTable } from './processedData';
 
 /**
  * n8n's webhook server for one workflow with a Mindbody Trigger: a real HTTP listener on
@@ -141,7 +141,7 @@ export class TriggerHarness extends TriggerLifecycle {
 		const nodeTypes = new HarnessNodeTypes({ [MINDBODY_TRIGGER]: new MindbodyTrigger(), [COLLECT]: new Collect() });
 		const stored = new StoredWorkflow(options.workflowId ?? 'wf-trigger', options.parameters, nodeTypes);
 		let harness: TriggerHarness | undefined;
-		const server = createServer((req, res) => void harness?.handle(req, expressResponse(res)));
+		const server = createServer((req, res) => harness?.track(harness.handle(req, expressResponse(res))));
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const { port } = server.address() as AddressInfo;
 		harness = new TriggerHarness(server, `http://127.0.0.1:${port}`, stored, options.credentials);
@@ -180,7 +180,7 @@ export class TriggerHarness extends TriggerLifecycle {
 		await new Promise<void>((resolve) => this.server.close(() => resolve()));
 	}
 
-	private async handle(req: IncomingMessage, res: Res): Promise<void> {
+	async handle(req: IncomingMessage, res: Res): Promise<void> {
 		const url = new URL(req.url ?? '/', this.baseUrl);
 		const method = (req.method ?? 'GET').toUpperCase();
 		const found = this.findWebhook(method, url.pathname);
@@ -196,6 +196,8 @@ export class TriggerHarness extends TriggerLifecycle {
 		}
 		const { webhook, test } = found;
 		const mode: WorkflowExecuteMode = test ? 'manual' : 'webhook';
+		// LiveWebhooks loads the workflow and its static data from the database for every request.
+		await databaseCall();
 		const workflow = this.stored.toWorkflow();
 		if (test?.staticData) workflow.setTestStaticData(test.staticData);
 		const additionalData = this.additionalData({ httpRequest: request, httpResponse: res });
@@ -216,7 +218,10 @@ export class TriggerHarness extends TriggerLifecycle {
 		}
 		// LiveWebhooks saves static data once the response is out. A test run's node data is the
 		// cached object itself (setTestStaticData), so nothing is saved for it.
-		if (!test) this.stored.saveStaticData(workflow);
+		if (!test) {
+			await databaseCall();
+			this.stored.saveStaticData(workflow);
+		}
 		const ran = result.workflowData !== undefined;
 		record(ran);
 		if (!ran) return;
@@ -225,7 +230,8 @@ export class TriggerHarness extends TriggerLifecycle {
 		if (test) this.track(this.stopListening());
 	}
 
-	private track(work: Promise<unknown>) {
+	/** Work idle() waits for: each request, until its static data is saved, and each run. */
+	track(work: Promise<unknown>) {
 		this.pending.add(work);
 		void work.finally(() => this.pending.delete(work)).catch(() => undefined);
 	}
