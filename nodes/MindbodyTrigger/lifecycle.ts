@@ -13,7 +13,7 @@ import {
 	type Subscription,
 	type WantedSubscription,
 } from './serviceClient';
-import { WEBHOOK_ERROR_CODES, isNotFound, isRefusal, serviceError } from './serviceErrors';
+import { WEBHOOK_ERROR_CODES, asNodeError, isNotFound, isRefusal, serviceError } from './serviceErrors';
 import { readStored, sealedRecord, signingKeyOf, slotOf, writeStored } from './storedState';
 
 /**
@@ -77,7 +77,7 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 	try {
 		current = await getSubscription(ctx, stored.subscriptionId);
 	} catch (error) {
-		if (!isNotFound(error)) throw error;
+		if (!isNotFound(error)) throw asNodeError(ctx.getNode(), error);
 		ctx.logger.info(`Mindbody subscription ${stored.subscriptionId} is gone; creating a new one`);
 		writeStored(ctx, undefined);
 		return false;
@@ -101,7 +101,9 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 		return true;
 	} catch (error) {
 		const { code } = serviceError(error);
-		if (!isNotFound(error) && code !== WEBHOOK_ERROR_CODES.cannotReactivate) throw error;
+		if (!isNotFound(error) && code !== WEBHOOK_ERROR_CODES.cannotReactivate) {
+			throw asNodeError(ctx.getNode(), error);
+		}
 		ctx.logger.info(`Mindbody subscription ${stored.subscriptionId} cannot be reactivated (${code})`);
 		await retire(ctx, stored.subscriptionId);
 		writeStored(ctx, undefined);
@@ -131,14 +133,14 @@ async function post(ctx: IHookFunctions, wanted: WantedSubscription): Promise<Su
 	try {
 		return await postSubscription(ctx, wanted);
 	} catch (error) {
-		if (isRefusal(error) || error instanceof NodeOperationError) throw error;
+		if (isRefusal(error) || error instanceof NodeOperationError) throw asNodeError(ctx.getNode(), error);
 		ctx.logger.info(`Creating the Mindbody subscription got no usable answer; cleaning up and trying once more`);
 		await removeOrphans(ctx, wanted.referenceId);
 		try {
 			return await postSubscription(ctx, wanted);
 		} catch (second) {
 			if (!isRefusal(second)) await removeOrphans(ctx, wanted.referenceId).catch(() => undefined);
-			throw second;
+			throw asNodeError(ctx.getNode(), second);
 		}
 	}
 }
@@ -176,7 +178,7 @@ export async function createSubscription(ctx: IHookFunctions): Promise<boolean> 
 		// not know this subscription yet: remove it here or it would be left behind.
 		await retire(ctx, subscriptionId).catch((cleanup: Error) => ctx.logger.warn(cleanup.message));
 		writeStored(ctx, undefined);
-		throw error;
+		throw asNodeError(ctx.getNode(), error);
 	}
 	return true;
 }

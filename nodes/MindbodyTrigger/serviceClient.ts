@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { checkBody } from '../shared/schemas';
 import { mindbodyRequest } from '../shared/transport';
-import { WEBHOOK_ERROR_CODES, serviceError, withAdviceFirst } from './serviceErrors';
+import { WEBHOOK_ERROR_CODES, asNodeError, serviceError, withAdviceFirst } from './serviceErrors';
 
 /** The webhook service's subscription calls, as the trigger uses them. */
 
@@ -73,7 +73,7 @@ export async function deleteSubscription(ctx: Ctx, id: string): Promise<void> {
 		) {
 			return;
 		}
-		throw error;
+		throw asNodeError(ctx.getNode(), error);
 	}
 }
 

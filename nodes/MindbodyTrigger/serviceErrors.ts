@@ -1,4 +1,5 @@
-import { NodeApiError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** Webhook service error codes the trigger acts on (webhooks.md, Errors). */
 export const WEBHOOK_ERROR_CODES = {
@@ -40,4 +41,10 @@ export function withAdviceFirst(error: unknown): Error {
 		}
 	}
 	return error as Error;
+}
+
+/** Errors from the transport are NodeApiErrors already; anything else is wrapped for the node. */
+export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error);
 }
