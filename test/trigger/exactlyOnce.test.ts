@@ -10,6 +10,9 @@ import { ENVELOPE, startTrigger, type TriggerFixture } from './fixture';
  * the trigger, per messageId, in n8n-core's engine.
  */
 
+// Thousands of deliveries through the engine: limits far above what they take on an idle machine.
+jest.setTimeout(300_000);
+
 let t: TriggerFixture;
 let key: string;
 
