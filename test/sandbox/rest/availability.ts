@@ -1,13 +1,13 @@
-import type { z } from 'zod';
-
-import type { availabilitySchedules } from '../../../nodes/shared/schemas';
 import { takeId } from '../data/generate';
 import { minutesOf, timeOf } from '../data/dates';
 import type { AvailabilitySchedule, SiteData } from '../data/types';
+import type { BodyModel } from './bodyModels';
 import { typed, type HandlerTable, type RestCall } from './call';
 import { byId } from './views';
 
-type ScheduleItem = z.infer<typeof availabilitySchedules>[number];
+type ScheduleItem = BodyModel<'availabilitySchedules'>[number];
+
+const TIME_OF_DAY = /^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 const view = (schedule: AvailabilitySchedule) => ({
 	...schedule,
@@ -29,6 +29,8 @@ function scheduleProblem(
 	item: ScheduleItem,
 	needsStaff: boolean,
 ): string | undefined {
+	const badTime = (['StartTime', 'EndTime'] as const).find((field) => !TIME_OF_DAY.test(item[field]));
+	if (badTime) return `${badTime} '${item[badTime]}' is not a time of day the sandbox can read (HH:mm).`;
 	if (item.Id !== undefined && !byId(site.availabilities, item.Id))
 		return `Availability ${item.Id} was not found.`;
 	if (minutesOf(item.EndTime) <= minutesOf(item.StartTime))
@@ -131,7 +133,7 @@ function search(call: RestCall) {
 				schedule.StaffId === item.StaffId &&
 				(item.LocationId === undefined || schedule.LocationId === item.LocationId) &&
 				schedule.DaysOfWeek.some((day) =>
-					item.DaysOfWeek.includes(day as ScheduleItem['DaysOfWeek'][number]),
+					item.DaysOfWeek.includes(day),
 				) &&
 				minutesOf(schedule.StartTime) < minutesOf(item.EndTime) &&
 				minutesOf(item.StartTime) < minutesOf(schedule.EndTime) &&
