@@ -61,6 +61,25 @@ describe('long GET id lists', () => {
 		expect((result.items[1].json as { Appointments: Array<{ Id: number }> }).Appointments.map((a) => a.Id)).toEqual(few);
 	}, 120_000);
 
+	test('a dictionary answer (add-ons by appointment) merges key by key in the ids\' order', async () => {
+		const ids = h.site().appointments.slice(0, 300).map((a) => a.Id);
+		const result = await h.run({
+			resource: 'appointmentAddOn',
+			operation: 'getByAppointment',
+			appointmentId: ids.map(String),
+		});
+		expect(result.status).toBe('success');
+		const requests = h.requests('/Business/Schedules/Appointments/Addons/Addons', 'GET');
+		expect(requests).toHaveLength(Math.ceil(300 / PER_REQUEST));
+		expectFewestSplit(requests);
+		expect(requests.flatMap(idsOf)).toEqual(ids);
+		expect(result.items.map((item) => Number(item.json.appointmentId))).toEqual(ids);
+		expect(new Set(pairs(result.items))).toEqual(new Set([0]));
+		const withAddOns = h.site().addOns.filter((addOn) => ids.includes(addOn.AppointmentId));
+		const merged = result.items.flatMap((item) => item.json.addOns as Array<{ Id: number }>).map((addOn) => addOn.Id);
+		expect(merged.sort()).toEqual(withAddOns.map((addOn) => addOn.Id).sort());
+	});
+
 	test('a list that only filters is never split: too long for one URL is an error naming the field, nothing sent', async () => {
 		const locationIds = Array.from({ length: 400 }, (_, n) => String(1000000 + n));
 		const result = await h.run({
