@@ -45,11 +45,11 @@ const schedule = bound({
 	GroupId: optional(int),
 	StaffId: optional(int),
 	LocationId: optional(int),
-	DaysOfWeek: z.array(z.string()),
-	StartTime: z.string(),
-	EndTime: z.string(),
-	StartDate: z.string(),
-	EndDate: z.string(),
+	DaysOfWeek: optional(z.array(z.string())),
+	StartTime: optional(z.string()),
+	EndTime: optional(z.string()),
+	StartDate: optional(z.string()),
+	EndDate: optional(z.string()),
 });
 
 const promoCode = bound({
