@@ -139,7 +139,7 @@ describe('appointmentAddOn', () => {
 
 		h.sandbox.log.clear();
 		const again = await h.run(
-			{ resource: 'appointmentAddOn', operation: 'delete', ids: '={{ $json.id }}' },
+			{ resource: 'appointmentAddOn', operation: 'delete', ids: '={{ $json.id }}', options: { batch: false } },
 			{ items: [{ id: ids[0] }, { id: h.site().addOns[6].Id }], continueOnFail: true },
 		);
 		expect(again.status).toBe('success');

@@ -124,7 +124,7 @@ describe('sale', () => {
 		const done = h.site().appointments.find((a) => a.PaymentApplied)!;
 		const fresh = payable()[0];
 		const result = await h.run(
-			{ resource: 'sale', operation: 'applyPaymentOptions', ids: '={{ $json.id }}' },
+			{ resource: 'sale', operation: 'applyPaymentOptions', ids: '={{ $json.id }}', options: { batch: false } },
 			{ items: [{ id: done.Id }, { id: fresh.Id }], continueOnFail: true },
 		);
 		expect(result.status).toBe('success');

@@ -37,3 +37,40 @@ export function shapeOutput(operation: Operation, status: number, body: unknown,
 	}
 	return simplify ? items.map(topLevel) : items;
 }
+
+const isRecord = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Lists joined in order; an entry already present (a related record two answers share) is kept once. */
+function joinLists(lists: unknown[][]): unknown[] {
+	const seen = new Set<string>();
+	return lists.flat().filter((entry) => {
+		const key = JSON.stringify(entry);
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
+}
+
+/**
+ * The answers to one id list sent over several requests, as if one request had carried it:
+ * lists joined in order, dictionaries and objects merged key by key (their lists joined).
+ */
+export function mergeBodies(bodies: unknown[]): unknown {
+	if (bodies.every(Array.isArray)) return (bodies as unknown[][]).flat();
+	if (!bodies.every(isRecord)) return bodies[0];
+	const merged: IDataObject = {};
+	const lists = new Map<string, unknown[][]>();
+	for (const body of bodies as IDataObject[]) {
+		for (const [key, value] of Object.entries(body)) {
+			if (Array.isArray(value) && (merged[key] === undefined || lists.has(key))) {
+				lists.set(key, [...(lists.get(key) ?? []), value]);
+				merged[key] = [];
+			} else if (merged[key] === undefined) {
+				merged[key] = value;
+			}
+		}
+	}
+	for (const [key, parts] of lists) merged[key] = joinLists(parts) as IDataObject[];
+	return merged;
+}

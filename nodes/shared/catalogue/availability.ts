@@ -8,6 +8,9 @@ const schedulesBody = {
 	batchable: true,
 } as const;
 
+// The spec states required fields only for schedules being added.
+const addBody = { ...schedulesBody, schema: 'availabilityAdd' } as const;
+
 export const availabilityOperations: Operation[] = [
 	{
 		service: 'rest',
@@ -20,7 +23,7 @@ export const availabilityOperations: Operation[] = [
 		path: '/Business/Schedules/Availability',
 		userToken: true,
 		params: [
-			queryParam('availabilityId', 'int32', 'Availability IDs', { array: 'repeated', required: true }),
+			queryParam('availabilityId', 'int32', 'Availability IDs', { array: 'repeated', required: true, selects: true }),
 		],
 		successStatus: 200,
 		typed400: true,
@@ -37,7 +40,7 @@ export const availabilityOperations: Operation[] = [
 		path: '/Business/Schedules/Availability/Add',
 		userToken: true,
 		params: [],
-		body: schedulesBody,
+		body: addBody,
 		successStatus: 201,
 		typed400: true,
 		output: 'list',

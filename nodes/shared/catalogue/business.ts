@@ -150,6 +150,7 @@ export const businessOperations: Operation[] = [
 		operation: 'create',
 		name: 'Create',
 		action: 'Create a promo code',
+		toolWarning: 'creates a discount clients can use',
 		description: 'Creates a promo code',
 		method: 'POST',
 		path: '/Business/PromoCodes',
@@ -165,6 +166,7 @@ export const businessOperations: Operation[] = [
 		operation: 'update',
 		name: 'Update',
 		action: 'Update a promo code',
+		toolWarning: 'changes a discount clients use',
 		description: 'Updates a promo code; only the fields given change',
 		method: 'PUT',
 		path: '/Business/PromoCodes/{id}',
@@ -226,6 +228,7 @@ export const businessOperations: Operation[] = [
 		operation: 'applyPaymentOptions',
 		name: 'Apply Service Payment',
 		action: 'Apply payment to appointments',
+		toolWarning: "spends the client's pricing options",
 		description:
 			'Checks that each appointment and its current series exist, then applies payment. Applying twice is an error and deducts nothing again.',
 		method: 'POST',

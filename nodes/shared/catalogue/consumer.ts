@@ -75,6 +75,7 @@ export const consumerOperations: Operation[] = [
 		operation: 'book',
 		name: 'Book Appointments',
 		action: 'Book appointments for a consumer',
+		toolWarning: 'books real appointments and may charge the consumer',
 		description:
 			'Books appointments when the business allows online booking (a confirmation email is sent); otherwise makes appointment requests (an appointment-requested email is sent). A single appointment that needs payment is paid at once.',
 		method: 'POST',
@@ -131,6 +132,7 @@ export const consumerOperations: Operation[] = [
 		operation: 'bookWithAddOns',
 		name: 'Book Appointments with Add-Ons',
 		action: 'Book appointments with add-ons',
+		toolWarning: 'books real appointments and may charge the consumer',
 		description: 'Books appointments together with their add-ons in one request',
 		method: 'POST',
 		path: '/Consumer/Schedules/Location/{locationId}/Appointments-Addons',
