@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { eventIds } from '../../shared/events/catalog';
+import { eventIds } from '../../shared/events/eventCatalogue';
 import { SUBSCRIPTION_STATUSES } from '../../shared/schemas';
 import type { BodyInput } from './types';
 

@@ -1,4 +1,4 @@
-import { checkEventData, eventIds, findEvent } from '../../../nodes/shared/events/catalog';
+import { checkEventData, eventIds, findEvent } from '../../../nodes/shared/events/eventCatalogue';
 import { startReceiver, type Receiver } from './testReceiver';
 import { activeSubscription, createTestSetup, subscribe, type TestSetup } from './testContext';
 
