@@ -4,8 +4,8 @@ import type { Operation } from '../../shared/catalogue';
 import { checkBody } from '../../shared/schemas';
 import { cutTransactionKey, mindbodyRequest, type MindbodyResponse } from '../../shared/transport';
 import { bodyInputs } from '../bodies';
+import { fieldError } from '../fields/fieldValues';
 import type { BuiltRequest } from './request';
-import { fieldError } from './values';
 
 export interface CallOptions {
 	siteId?: number;

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { fieldError, idList, idValue, isoDateTime } from '../actions/values';
+import { fieldError, idList, idValue, isoDateTime } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 type Ctx = Parameters<BodyInput['read']>[0];

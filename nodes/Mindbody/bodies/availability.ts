@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { datePart, idValue, isoDateTime } from '../actions/values';
+import { datePart, idValue, isoDateTime } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 /** The days offered in the field; the spec states no values (an expression can send others). */

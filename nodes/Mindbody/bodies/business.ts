@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { isoDateTime } from '../actions/values';
+import { isoDateTime } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 export const featureUpdate: BodyInput = {

@@ -1,5 +1,5 @@
 import type { Operation } from '../../shared/catalogue';
-import { fieldError, idList } from '../actions/values';
+import { fieldError, idList } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 /** The preferences offered in the field; the spec does not list the values. */

@@ -1,5 +1,5 @@
 import type { BodyInput } from './types';
-import { fieldError } from '../actions/values';
+import { fieldError } from '../fields/fieldValues';
 
 /** Bodies whose fields the spec does not state: one JSON field, sent as written. */
 export function jsonBody(example: unknown, description: string): BodyInput {

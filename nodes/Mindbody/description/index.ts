@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operations, operationsOf, resources, type Operation } from '../../shared/catalogue';
 import { bodyInputs } from '../bodies';
-import { showFor } from './fieldNames';
+import { showFor } from '../fields/fieldNames';
 import { commonOptions } from './options';
 import { paramProperties } from './paramFields';
 

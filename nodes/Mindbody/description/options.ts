@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
-import { showFor } from './fieldNames';
+import { showFor } from '../fields/fieldNames';
 
 /**
  * The spec states no limit on these body lists. 1,000 entries is about 20 KB of IDs (a few
