@@ -33,7 +33,6 @@ export const appointmentRequestOperations: Operation[] = [
 		params: [],
 		body: { schema: 'approveItems', shape: 'itemList', input: 'fields', batchable: true },
 		successStatus: 201,
-		typed400: true,
 		output: 'object',
 		mayChargeOrBook: true,
 	},
@@ -51,7 +50,6 @@ export const appointmentRequestOperations: Operation[] = [
 		params: [],
 		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
 		successStatus: 201,
-		typed400: true,
 		output: 'object',
 	},
 	{
@@ -69,7 +67,6 @@ export const appointmentRequestOperations: Operation[] = [
 		params: [],
 		body: { schema: 'denyMultiple', shape: 'object', input: 'fields' },
 		successStatus: 201,
-		typed400: true,
 		output: 'object',
 	},
 ];
@@ -89,7 +86,6 @@ export const appointmentOperations: Operation[] = [
 			queryParam('appointmentId', 'int64', 'Appointment IDs', { array: 'repeated', required: true, selects: true }),
 		],
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 	},
 	{
@@ -106,7 +102,6 @@ export const appointmentOperations: Operation[] = [
 		params: [],
 		body: { schema: 'modifyAppointments', shape: 'object', input: 'fields' },
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 	},
 	{
@@ -122,7 +117,6 @@ export const appointmentOperations: Operation[] = [
 		params: [],
 		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
 		successStatus: 200,
-		typed400: true,
 		output: 'boolean',
 	},
 	{
@@ -172,7 +166,6 @@ export const appointmentOperations: Operation[] = [
 		params: [],
 		body: { schema: 'bookingTemplates', shape: 'object', input: 'fields' },
 		successStatus: 200,
-		typed400: true,
 		output: 'list',
 	},
 ];
@@ -192,7 +185,6 @@ export const addOnOperations: Operation[] = [
 		params: [],
 		body: { schema: 'addOnItems', shape: 'itemList', input: 'json' },
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 		mayChargeOrBook: true,
 	},
@@ -210,7 +202,6 @@ export const addOnOperations: Operation[] = [
 			queryParam('appointmentId', 'int64', 'Appointment IDs', { array: 'repeated', required: true, selects: true }),
 		],
 		successStatus: 200,
-		typed400: true,
 		output: 'dictionary',
 	},
 	{
@@ -225,7 +216,6 @@ export const addOnOperations: Operation[] = [
 		userToken: true,
 		params: [queryParam('addonId', 'int64', 'Add-On IDs', { array: 'repeated', required: true, selects: true })],
 		successStatus: 200,
-		typed400: true,
 		output: 'dictionary',
 	},
 	{
@@ -242,7 +232,6 @@ export const addOnOperations: Operation[] = [
 		params: [],
 		body: { schema: 'modifyAppointments', shape: 'object', input: 'fields' },
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 	},
 	{
@@ -258,7 +247,6 @@ export const addOnOperations: Operation[] = [
 		params: [],
 		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
 		successStatus: 200,
-		typed400: true,
 		output: 'boolean',
 	},
 	{
@@ -275,7 +263,6 @@ export const addOnOperations: Operation[] = [
 		params: [],
 		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 	},
 ];

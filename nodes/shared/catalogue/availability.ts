@@ -26,7 +26,6 @@ export const availabilityOperations: Operation[] = [
 			queryParam('availabilityId', 'int32', 'Availability IDs', { array: 'repeated', required: true, selects: true }),
 		],
 		successStatus: 200,
-		typed400: true,
 		output: 'list',
 	},
 	{
@@ -42,7 +41,6 @@ export const availabilityOperations: Operation[] = [
 		params: [],
 		body: addBody,
 		successStatus: 201,
-		typed400: true,
 		output: 'list',
 	},
 	{
@@ -58,7 +56,6 @@ export const availabilityOperations: Operation[] = [
 		params: [],
 		body: schedulesBody,
 		successStatus: 200,
-		typed400: true,
 		output: 'list',
 	},
 	{
@@ -74,7 +71,6 @@ export const availabilityOperations: Operation[] = [
 		params: [],
 		body: schedulesBody,
 		successStatus: 200,
-		typed400: true,
 		output: 'list',
 	},
 ];

@@ -91,7 +91,6 @@ export const consumerOperations: Operation[] = [
 		],
 		body: { schema: 'bookingRequestItems', shape: 'itemList', input: 'fields' },
 		successStatus: 201,
-		typed400: true,
 		output: 'object',
 		mayChargeOrBook: true,
 	},

@@ -83,8 +83,6 @@ export interface Operation {
 	body?: OperationBody;
 	/** Status the service answers on success. */
 	successStatus: 200 | 201 | 204;
-	/** Some 400 answers carry the success shape (spec Errors rule 1). */
-	typed400?: boolean;
 	output: OutputShape;
 	/** limit/offset paging (Return All / Limit in the node). */
 	paging?: { limit: string; offset: string; pageSize: number };
