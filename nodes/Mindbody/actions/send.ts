@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { Operation } from '../../shared/catalogue';
 import { checkBody } from '../../shared/schemas';
 import { cutTransactionKey, mindbodyRequest, type MindbodyResponse } from '../../shared/transport';
-import { bodyInputs } from '../bodies';
+import { bodyInput } from '../bodies';
 import { fieldError } from '../fields/fieldValues';
 import type { BuiltRequest } from './request';
 
@@ -18,7 +18,7 @@ export interface CallOptions {
 /** The body one item contributes, checked with the operation's schema before anything is sent. */
 export function readBody(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): unknown {
 	if (!operation.body) return undefined;
-	const part = bodyInputs[operation.body.schema].read(ctx, itemIndex, operation);
+	const part = bodyInput(operation.body).read(ctx, itemIndex, operation);
 	const check = checkBody(operation.body.schema, part);
 	if (!check.ok) throw fieldError(ctx, itemIndex, 'Request body', check.message);
 	return part;

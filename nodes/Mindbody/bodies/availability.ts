@@ -7,7 +7,7 @@ import type { BodyInput } from './types';
 const DAYS_OF_WEEK = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** One schedule per input item; batching sends the schedules of many items at once. */
-export const availabilitySchedules: BodyInput = {
+export const availabilitySchedulesInput: BodyInput = {
 	properties: () => [
 		{
 			displayName: 'Days of Week',

@@ -30,7 +30,7 @@ const referenceIdField: INodeProperties = {
 	description: 'Any value of yours (at most 256 characters), stored and returned',
 };
 
-export const subscriptionCreate: BodyInput = {
+export const subscriptionCreateInput: BodyInput = {
 	properties: () => [
 		{ ...eventIdsField, required: true },
 		{ ...webhookUrlField, required: true },
@@ -47,7 +47,7 @@ export const subscriptionCreate: BodyInput = {
 	},
 };
 
-export const subscriptionUpdate: BodyInput = {
+export const subscriptionUpdateInput: BodyInput = {
 	properties: () => [
 		{
 			displayName: 'Update Fields',

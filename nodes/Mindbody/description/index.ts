@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operations, operationsOf, resources, type Operation } from '../../shared/catalogue';
-import { bodyInputs } from '../bodies';
+import { bodyInput } from '../bodies';
 import { showFor } from '../fields/fieldNames';
 import { commonOptions } from './options';
 import { paramProperties } from './paramFields';
@@ -81,7 +81,7 @@ function simplifyProperty(operation: Operation): INodeProperties[] {
 function bodyProperties(operation: Operation): INodeProperties[] {
 	if (!operation.body) return [];
 	const displayOptions = showFor(operation);
-	return bodyInputs[operation.body.schema]
+	return bodyInput(operation.body)
 		.properties(operation)
 		.map((property) => ({ ...property, displayOptions }));
 }

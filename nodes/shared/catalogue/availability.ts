@@ -1,15 +1,14 @@
+import { availabilityAdd, availabilitySchedules } from '../schemas/bodies';
 import { queryParam } from './params';
 import type { Operation } from './types';
 
 const schedulesBody = {
-	schema: 'availabilitySchedules',
-	shape: 'itemList',
-	input: 'fields',
+	schema: availabilitySchedules,
 	batchable: true,
 } as const;
 
 // The spec states required fields only for schedules being added.
-const addBody = { ...schedulesBody, schema: 'availabilityAdd' } as const;
+const addBody = { ...schedulesBody, schema: availabilityAdd } as const;
 
 export const availabilityOperations: Operation[] = [
 	{
