@@ -1,6 +1,6 @@
-import { TEST_START, expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+import { TEST_START, expectHeaders, pairedItems, queryPairs, replay, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 const now = Date.parse(TEST_START);
 const upcomingClass = () =>
 	h.sandbox.state.main.classes.find((c) => !c.Hidden && !c.IsCanceled && Date.parse(c.StartDateTime) > now)!;
@@ -13,11 +13,11 @@ describe('Class', () => {
 		const request = h.only('class.getByQuery');
 		expect([request.method, request.path]).toEqual(['GET', '/Business/Schedules/Classes']);
 		expect(queryPairs(request)).toEqual([['classInstanceId', String(id)]]);
-		expectRestHeaders(request, h.sandbox, true);
-		expect(result.items).toEqual([(await replay(h.sandbox, request)).json]);
-		expect(result.items[0].Id).toBe(id);
+		expectHeaders(h, request, true);
+		expect(result.jsonItems).toEqual([(await replay(h.sandbox, request)).json]);
+		expect(result.jsonItems[0].Id).toBe(id);
 		// Staff token: capacity is shown.
-		expect(result.items[0].MaxCapacity).not.toBeNull();
+		expect(result.jsonItems[0].MaxCapacity).not.toBeNull();
 		expect(pairedItems(result)).toEqual([{ item: 0 }]);
 	});
 
@@ -26,8 +26,8 @@ describe('Class', () => {
 		const result = await h.run({ resource: 'class', operation: 'get', classInstanceId: id });
 		const request = h.only('class.get');
 		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', `/Business/Schedules/Classes/${id}`, '']);
-		expectRestHeaders(request, h.sandbox, true);
-		expect(result.items).toEqual([(await replay(h.sandbox, request)).json]);
+		expectHeaders(h, request, true);
+		expect(result.jsonItems).toEqual([(await replay(h.sandbox, request)).json]);
 	});
 
 	test('Get: an unknown id is the 404 text; a non-positive id fails before sending', async () => {
@@ -47,9 +47,9 @@ describe('Class', () => {
 			`/Business/Schedules/Classes/${instance.Id}/Location`,
 			'',
 		]);
-		expectRestHeaders(request, h.sandbox, true);
-		expect(result.items).toHaveLength(1);
-		expect(result.items[0]).toMatchObject({ Id: instance.Id, Location: { Id: instance.LocationId } });
+		expectHeaders(h, request, true);
+		expect(result.jsonItems).toHaveLength(1);
+		expect(result.jsonItems[0]).toMatchObject({ Id: instance.Id, Location: { Id: instance.LocationId } });
 	});
 
 	test('Get Upcoming: every filter on the wire, one item per class schedule', async () => {
@@ -71,29 +71,29 @@ describe('Class', () => {
 			['endDateTime', '2026-03-09T00:00:00Z'],
 			['locationId', String(instance.LocationId)],
 		]);
-		expectRestHeaders(request, h.sandbox, true);
+		expectHeaders(h, request, true);
 		const direct = (await replay(h.sandbox, request)).json as Array<{ Location: { Id: number } }>;
 		expect(direct.length).toBeGreaterThan(0);
-		expect(result.items).toEqual(direct);
-		expect(result.items.every((s) => (s.Location as { Id: number }).Id === instance.LocationId)).toBe(true);
+		expect(result.jsonItems).toEqual(direct);
+		expect(result.jsonItems.every((s) => (s.Location as { Id: number }).Id === instance.LocationId)).toBe(true);
 		expect(pairedItems(result)).toEqual(direct.map(() => ({ item: 0 })));
 	});
 
 	test('Get Upcoming with Simplify: nested ClassDescription, Location, Staff, Classes dropped', async () => {
 		const full = await h.run({ resource: 'class', operation: 'getUpcoming' });
 		const simple = await h.run({ resource: 'class', operation: 'getUpcoming', simplify: true });
-		expect(full.items.length).toBeGreaterThan(0);
-		expect(full.items[0]).toHaveProperty('ClassDescription');
-		expect(full.items[0]).toHaveProperty('Classes');
-		expect(simple.items).toHaveLength(full.items.length);
-		simple.items.forEach((item, i) => {
+		expect(full.jsonItems.length).toBeGreaterThan(0);
+		expect(full.jsonItems[0]).toHaveProperty('ClassDescription');
+		expect(full.jsonItems[0]).toHaveProperty('Classes');
+		expect(simple.jsonItems).toHaveLength(full.jsonItems.length);
+		simple.jsonItems.forEach((item, i) => {
 			expect(item).toEqual(
-				Object.fromEntries(Object.entries(full.items[i]).filter(([, v]) => v === null || typeof v !== 'object')),
+				Object.fromEntries(Object.entries(full.jsonItems[i]).filter(([, v]) => v === null || typeof v !== 'object')),
 			);
 			expect(item).not.toHaveProperty('ClassDescription');
 			expect(item).not.toHaveProperty('Location');
 		});
-		expect(JSON.stringify(simple.items).length).toBeLessThan(JSON.stringify(full.items).length / 2);
+		expect(JSON.stringify(simple.jsonItems).length).toBeLessThan(JSON.stringify(full.jsonItems).length / 2);
 	});
 
 	test('Get Upcoming answered 204 (no classes in the window): success with no items', async () => {
@@ -104,6 +104,6 @@ describe('Class', () => {
 		});
 		expect(result.status).toBe('success');
 		expect(h.only('class.getUpcoming').status).toBe(204);
-		expect(result.items).toEqual([]);
+		expect(result.jsonItems).toEqual([]);
 	});
 });

@@ -1,7 +1,7 @@
 import { startReceiver, type Receiver } from '../sandbox/webhooks/testReceiver';
-import { expectWebhookHeaders, pairedItems, useReadOnlySandbox } from './readOnly.support';
+import { expectWebhookHeaders, pairedItems, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 let receiver: Receiver;
 
 beforeEach(async () => {
@@ -39,8 +39,8 @@ describe('Webhook Subscription', () => {
 			referenceId: 'crm-7',
 		});
 		expectWebhookHeaders(create, h.sandbox);
-		expect(created.items).toHaveLength(1);
-		const subscription = created.items[0];
+		expect(created.jsonItems).toHaveLength(1);
+		const subscription = created.jsonItems[0];
 		expect(subscription).toMatchObject({
 			status: 'PendingActivation',
 			eventIds: ['client.created', 'client.updated'],
@@ -60,7 +60,7 @@ describe('Webhook Subscription', () => {
 		expect([patch.method, patch.path, patch.rawQuery]).toEqual(['PATCH', `/subscriptions/${id}`, '']);
 		expect(JSON.parse(patch.rawBody)).toEqual({ status: 'Active' });
 		expectWebhookHeaders(patch, h.sandbox);
-		expect(activated.items).toEqual([expect.objectContaining({ subscriptionId: id, status: 'Active' })]);
+		expect(activated.jsonItems).toEqual([expect.objectContaining({ subscriptionId: id, status: 'Active' })]);
 
 		// Update: event IDs also send eventSchemaVersion 1
 		await h.run(sub('update', { subscriptionId: id, updateFields: { eventIds: ['client.created'], referenceId: 'crm-8' } }));
@@ -75,7 +75,7 @@ describe('Webhook Subscription', () => {
 		const get = h.only('webhookSubscription.get');
 		expect([get.method, get.path, get.rawQuery, get.rawBody]).toEqual(['GET', `/subscriptions/${id}`, '', '']);
 		expectWebhookHeaders(get, h.sandbox);
-		expect(got.items).toEqual([
+		expect(got.jsonItems).toEqual([
 			expect.objectContaining({ subscriptionId: id, status: 'Active', eventIds: ['client.created'], referenceId: 'crm-8' }),
 		]);
 
@@ -90,7 +90,7 @@ describe('Webhook Subscription', () => {
 		const list = h.only('webhookSubscription.getMany');
 		expect([list.method, list.path, list.rawQuery]).toEqual(['GET', '/subscriptions', '']);
 		expectWebhookHeaders(list, h.sandbox);
-		expect(many.items.map((item) => item.subscriptionId).sort()).toEqual([id, second.items[0].subscriptionId].sort());
+		expect(many.jsonItems.map((item) => item.subscriptionId).sort()).toEqual([id, second.jsonItems[0].subscriptionId].sort());
 		expect(pairedItems(many)).toEqual([{ item: 0 }, { item: 0 }]);
 
 		// Delete
@@ -99,7 +99,7 @@ describe('Webhook Subscription', () => {
 		const del = h.only('webhookSubscription.delete');
 		expect([del.method, del.path, del.rawQuery, del.rawBody]).toEqual(['DELETE', `/subscriptions/${id}`, '', '']);
 		expectWebhookHeaders(del, h.sandbox);
-		expect(deleted.items).toEqual([
+		expect(deleted.jsonItems).toEqual([
 			expect.objectContaining({ message: 'Subscription deactivated successfully.', subscriptionId: id, referenceId: 'crm-8' }),
 		]);
 
@@ -142,7 +142,7 @@ describe('Webhook Subscription', () => {
 		const id = '00000000-0000-4000-8000-000000000000';
 		const result = await h.run(sub('get', { subscriptionId: id }), { continueOnFail: true });
 		expect(result.status).toBe('success');
-		expect(result.items).toEqual([
+		expect(result.jsonItems).toEqual([
 			expect.objectContaining({
 				status: 404,
 				errorCode: '14040001',
