@@ -14,7 +14,7 @@ describe('body kinds are found by their schema value', () => {
 	});
 
 	test('every catalogue body schema is one of the shared ones, with a node reader and a sandbox model', () => {
-		const shared = new Set(bodySchemas.map(([, schema]) => schema));
+		const shared = new Set<unknown>(bodySchemas.map(([, schema]) => schema));
 		const withBody = operations.filter((op) => op.body);
 		expect(withBody.length).toBeGreaterThan(0);
 		for (const op of withBody) {
