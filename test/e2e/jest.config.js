@@ -14,7 +14,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
-	globalSetup: '<rootDir>/test/e2e/support/globalSetup.js',
+	globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
 	// Each file starts one n8n; two at a time keeps the machine responsive.
 	maxWorkers: 2,
 	testTimeout: 120000,
