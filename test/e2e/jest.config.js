@@ -11,6 +11,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.test.ts'],
+	// Queue mode has its own command (npm run test:e2e:queue).
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/queue/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
