@@ -320,11 +320,17 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 			const delivery = signedDelivery(sub, messageId);
 			for (const target of [a, b, a]) answers.push(await deliver(target, path, delivery));
 		});
+		// The same, all three copies to one webhook process (a load balancer routing by path).
+		const oneProcessIds = Array.from({ length: 100 }, () => `dup-p-${randomUUID()}`);
+		await inParallel(oneProcessIds, 8, async (messageId) => {
+			const delivery = signedDelivery(sub, messageId);
+			for (let copy = 0; copy < 3; copy++) answers.push(await deliver(a, path, delivery));
+		});
 
 		// Every copy has been answered; wait until the count of executions stops growing.
 		let list: Execution[] = [];
 		for (let stable = 0, last = -1, deadline = Date.now() + 120000; stable < 3 && Date.now() < deadline; ) {
-			list = await settledExecutions(cluster, id, 400, 120000);
+			list = await settledExecutions(cluster, id, 500, 120000);
 			stable = list.length === last && list.every(isTerminal) ? stable + 1 : 0;
 			last = list.length;
 			await sleep(1000);
@@ -332,9 +338,11 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		await setActive(cluster, id, false);
 		const concurrent = duplicateFigures(concurrentIds, list);
 		const sequential = duplicateFigures(sequentialIds, list);
+		const oneProcess = duplicateFigures(oneProcessIds, list);
 		printCounts('duplicate messageIds across two webhook processes', {
 			concurrent: { ids: 200, copiesEach: 3, ...concurrent },
 			redeliveredOneAtATime: { ids: 200, copiesEach: 3, ...sequential },
+			redeliveredToOneProcess: { ids: 100, copiesEach: 3, ...oneProcess },
 			answers: countBy(answers, String),
 			executions: list.length,
 			status: countBy(list, (e) => String(e.status)),
@@ -342,9 +350,10 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 			...placement(cluster, list),
 		});
 		// Nothing lost: every id ran at least once; every copy was acknowledged.
-		expect(answers.filter((s) => s === 200)).toHaveLength(1200);
+		expect(answers.filter((s) => s === 200)).toHaveLength(1500);
 		expect(concurrent.neverRan).toBe(0);
 		expect(sequential.neverRan).toBe(0);
+		expect(oneProcess.neverRan).toBe(0);
 		expect(list.filter((e) => e.status !== 'success')).toHaveLength(0);
 	}, 600000);
 
