@@ -255,14 +255,15 @@ export interface QueueCluster {
 
 /**
  * Settings that keep a lost worker's jobs from waiting minutes to be noticed: a dead worker's
- * lock expires after 10 s, another worker finds the stalled job within 5 s, and main checks
- * every minute for executions no queue job accounts for (n8n marks those crashed).
+ * lock expires after 10 s and another worker finds the stalled job within 5 s (n8n then fails
+ * its execution). Main's check for executions no queue job accounts for keeps its default
+ * (at start, then every 3 hours): run every minute, it once marked crashed an execution that a
+ * worker was finishing.
  */
 const RECOVERY_ENV = {
 	QUEUE_WORKER_LOCK_DURATION: '10000',
 	QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
 	QUEUE_WORKER_STALLED_INTERVAL: '5000',
-	N8N_EXECUTIONS_QUEUE_RECOVERY_INTERVAL: '1',
 	// A worker waits this long for running jobs when stopped (default 30 s).
 	N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
 	QUEUE_WORKER_TIMEOUT: '5',
