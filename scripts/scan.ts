@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -12,7 +12,8 @@ import { PUBLISH_FIELDS_RULES } from './publishCheck';
 /**
  * n8n's verification scan, offline: the analysis of @n8n/scan-community-package run on the sources
  * and on the packed tarball, as `npx @n8n/scan-community-package <name>` does once a package is on
- * the registry (that command fetches by name), plus checkPackage on the tarball's files.
+ * the registry (that command fetches by name), plus checkPackage on the tarball's files and a load
+ * of the tarball by n8n-core's package loader.
  * Exits 1 on any finding, warnings included (the scanner itself passes a package on warnings).
  * The one exception: package.json's homepage and author email are the maintainer's to fill in;
  * they are listed here and enforced by scripts/publishCheck.ts when `npm publish` runs.
@@ -98,6 +99,32 @@ function packAndUnpack(work: string, build: boolean): string {
 	return dir;
 }
 
+/**
+ * Loads the unpacked package with n8n's own loader (n8n-core), as n8n loads a community package, and
+ * returns what is wrong: a node or credential it does not find, or a node without the categories
+ * of its codex file (n8n drops an unreadable codex silently).
+ */
+async function loadInN8n(work: string, packageDir: string): Promise<string[]> {
+	// The package's peer, n8n-workflow, resolves from beside it as in n8n's nodes folder.
+	symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
+	process.env.N8N_USER_FOLDER = join(work, 'n8n');
+	const { PackageDirectoryLoader } = await import('n8n-core');
+	const loader = new PackageDirectoryLoader(packageDir);
+	await loader.loadAll();
+	const problems: string[] = [];
+	const pkg = loader.packageJson as { n8n: { nodes: string[]; credentials: string[] } };
+	if (loader.types.nodes.length !== pkg.n8n.nodes.length) {
+		problems.push(`n8n loaded ${loader.types.nodes.length} of ${pkg.n8n.nodes.length} nodes`);
+	}
+	if (loader.types.credentials.length !== pkg.n8n.credentials.length) {
+		problems.push(`n8n loaded ${loader.types.credentials.length} of ${pkg.n8n.credentials.length} credentials`);
+	}
+	for (const node of loader.types.nodes) {
+		if (!node.codex?.categories?.length) problems.push(`n8n read no codex categories for ${node.name}`);
+	}
+	return problems;
+}
+
 async function main(): Promise<number> {
 	// The scanner is an ES module with no exports map; its analysis is what its CLI runs.
 	const scanner = (await import(
@@ -121,7 +148,7 @@ async function main(): Promise<number> {
 			}
 			failed ||= leg.blocking.length > 0;
 		}
-		const contents = checkPackage(packageDir);
+		const contents = [...checkPackage(packageDir), ...(await loadInN8n(work, packageDir))];
 		console.log(`tarball contents: ${contents.length} problem(s)`);
 		contents.forEach((line) => console.log(`  ${line}`));
 		failed ||= contents.length > 0;
