@@ -90,11 +90,14 @@ export function checkPackage(dir: string): string[] {
 		}
 	}
 
-	for (const file of filesUnder(dir)) {
+	const files = filesUnder(dir);
+	const named = new Set<string>();
+	for (const file of files) {
 		const label = at(file);
 		if (file.endsWith('.js')) {
 			const text = readFileSync(file, 'utf8');
 			for (const [, target] of text.matchAll(/'file:([^']+)'/g)) {
+				named.add(resolve(dirname(file), target));
 				if (!existsSync(resolve(dirname(file), target))) problems.push(`${label}: file:${target} is not in the package`);
 			}
 			const map = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text)?.[1];
@@ -115,6 +118,12 @@ export function checkPackage(dir: string): string[] {
 				if (!existsSync(resolve(dirname(file), target))) problems.push(`${label}: image ${target} is not in the package`);
 			}
 		}
+	}
+	// n8n-node build copies every .png and .svg of the repository into dist: ship only those named.
+	for (const file of files) {
+		const path = at(file);
+		if (!path.startsWith('dist/') || /\.(js|node\.json)$/.test(path) || named.has(file)) continue;
+		problems.push(`${path}: shipped, but nothing in the package names it`);
 	}
 	return problems;
 }

@@ -48,6 +48,7 @@ test.each<[string, () => void, RegExp]>([
 	['a source map whose file is missing', () => write('dist/nodes/X/X.node.js', '//# sourceMappingURL=X.node.js.map\n'), /source map X\.node\.js\.map/],
 	['a map pointing at sources not shipped', () => write('dist/nodes/X/X.node.js.map', { sources: ['../../../nodes/X/X.node.ts'] }), /points at \.\.\/\.\.\/\.\.\/nodes\/X\/X\.node\.ts/],
 	['a README image not shipped', () => rmSync(join(dir, 'docs/shot.png')), /image docs\/shot\.png/],
+	['a stray file in dist', () => write('dist/docs/shot.png', 'png'), /dist\/docs\/shot\.png: shipped, but nothing/],
 ])('finds %s', (_label, spoil, expected) => {
 	goodPackage();
 	spoil();
