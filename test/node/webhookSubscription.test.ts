@@ -99,9 +99,12 @@ describe('Webhook Subscription', () => {
 		const del = h.only('webhookSubscription.delete');
 		expect([del.method, del.path, del.rawQuery, del.rawBody]).toEqual(['DELETE', `/subscriptions/${id}`, '', '']);
 		expectWebhookHeaders(del, h.sandbox);
-		expect(deleted.items).toEqual([
-			expect.objectContaining({ message: 'Subscription deactivated successfully.', subscriptionId: id, referenceId: 'crm-8' }),
-		]);
+		// n8n's convention: one confirmation item, not the service's answer.
+		expect(deleted.items).toEqual([{ deleted: true }]);
+		expect(pairedItems(deleted)).toEqual([{ item: 0 }]);
+		const after = await h.run(sub('get', { subscriptionId: id }));
+		expect(after.items).toEqual([expect.objectContaining({ subscriptionId: id })]);
+		expect(after.items[0].status).not.toBe('Active');
 
 		// Delete again: 14000018 as a NodeApiError with the code in its message
 		const again = await h.run(sub('delete', { subscriptionId: id }));
