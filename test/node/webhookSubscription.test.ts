@@ -123,6 +123,27 @@ describe('Webhook Subscription', () => {
 		expect(error.context.data.errorCode).toBe('14000018');
 	});
 
+	test('dropdown searchSubscriptions (listSearch and loadOptions): the subscriptions by URL and status; Get takes the picked one', async () => {
+		const first = await h.run(sub('create', { eventIds: ['client.created'], webhookUrl: `${receiver.url}/crm` }));
+		const second = await h.run(sub('create', { eventIds: ['staff.created'], webhookUrl: `${receiver.url}/staff` }));
+		const ids = [first.items[0].subscriptionId, second.items[0].subscriptionId] as string[];
+		h.sandbox.log.clear();
+
+		const options = await h.loadOptions('searchSubscriptions');
+		const list = h.only('webhookSubscription.getMany');
+		expect([list.method, list.service, list.path]).toEqual(['GET', 'webhooks', '/subscriptions']);
+		expectWebhookHeaders(list, h.sandbox);
+		expect(options.map((o) => o.value).sort()).toEqual([...ids].sort());
+		expect(options).toContainEqual({ name: `${receiver.url}/crm (${String(first.items[0].status)})`, value: ids[0] });
+
+		const search = await h.listSearch('searchSubscriptions', '/STAFF');
+		expect(search.results).toEqual([{ name: `${receiver.url}/staff (${String(second.items[0].status)})`, value: ids[1] }]);
+
+		const got = await h.run(sub('get', { subscriptionId: { __rl: true, mode: 'list', value: ids[1] } }));
+		expect(h.only('webhookSubscription.get').path).toBe(`/subscriptions/${ids[1]}`);
+		expect(got.items).toEqual([expect.objectContaining({ subscriptionId: ids[1] })]);
+	});
+
 	test('an unknown event id: the webhook service error 14000008 surfaces as NodeApiError with its code', async () => {
 		const result = await h.run(sub('create', { eventIds: ['no.such.event'], webhookUrl: receiver.url }));
 		expect(result.status).toBe('error');
