@@ -88,7 +88,7 @@ export const classOperations: Operation[] = [
 			queryParam('request.startDate', 'dateTime', 'Start Date', { description: 'Default: today' }),
 			queryParam('request.endDate', 'dateTime', 'End Date', { description: 'Default: the start date' }),
 			queryParam('request.active', 'boolean', 'Active Only', {
-				description: 'Whether to return only active enrollments (for business users, not consumers)',
+				description: 'Whether to return only active enrollments (business users only, not consumers)',
 			}),
 		],
 		successStatus: 200,

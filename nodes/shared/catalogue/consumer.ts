@@ -83,7 +83,7 @@ export const consumerOperations: Operation[] = [
 		params: [
 			pathParam('locationId', 'int32', 'Location', { listSource: 'locations' }),
 			queryParam('checkVerified', 'boolean', 'Check Verified', {
-				description: 'Whether to check that the consumer is verified (used by client applications above version 2.0.4)',
+				description: 'Whether to send the checkVerified flag that client applications above version 2.0.4 use',
 			}),
 			queryParam('searchId', 'int32', 'Search ID'),
 			queryParam('userId', 'string', 'User ID'),
@@ -121,7 +121,7 @@ export const consumerOperations: Operation[] = [
 			}),
 			queryParam('dependentId', 'string', 'Dependent ID'),
 			queryParam('ignoreMembershipRestrictions', 'boolean', 'Ignore Membership Restrictions', {
-				description: 'Whether to return times that membership restrictions would otherwise rule out',
+				description: 'Whether to ignore membership restrictions',
 				serverDefault: false,
 			}),
 		],
