@@ -29,6 +29,11 @@ export default tseslint.config(
 		},
 	},
 	{
+		// Suites that measure print their counts (duplicate runs, refusal lines, sizes).
+		files: ['**/*.test.ts'],
+		rules: { 'no-console': ['error', { allow: ['error', 'warn', 'log'] }] },
+	},
+	{
 		files: ['**/*.js'],
 		extends: [js.configs.recommended],
 		languageOptions: { sourceType: 'commonjs', globals: globals.node },

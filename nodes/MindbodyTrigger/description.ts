@@ -71,7 +71,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'siteIds',
 				type: 'string',
 				default: '',
-				placeholder: 'e.g. -99',
+				placeholder: 'e.g. 123456',
 				description:
 					'Comma-separated site IDs: events of other sites are acknowledged and dropped. Events without a siteId pass.',
 			},

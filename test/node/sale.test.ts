@@ -11,7 +11,7 @@ const payable = () =>
 describe('sale', () => {
 	test('Get Event Details: sale id in the path, no token, one item per event', async () => {
 		const sale = h.site().sales.find((s) => s.Events.length > 1) ?? h.site().sales.find((s) => s.Events.length > 0)!;
-		const result = await h.run({ resource: 'sale', operation: 'getEventDetails', saleId: sale.Id });
+		const result = await h.run({ resource: 'sale', operation: 'getEventDetails', saleId: sale.Id, simplify: false });
 		expect(result.status).toBe('success');
 		const request = h.lastRequest(`/Business/Sales/${sale.Id}/EventDetails`);
 		expect(request.method).toBe('GET');

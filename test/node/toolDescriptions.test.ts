@@ -54,7 +54,7 @@ describe('tool descriptions for AI agents', () => {
 		for (const op of operations.filter((o) => o.mayChargeOrBook)) {
 			expect(CAUTIONED).toContain(`${op.resource}.${op.operation}`);
 		}
-		expect(toolDescription('appointment', 'getMany')).toBe('Get appointments by ID in Mindbody');
+		expect(toolDescription('appointment', 'getMany')).toBe('Get appointments by IDs in Mindbody');
 	});
 
 	test('every Operation parameter has a default that is one of its options', () => {

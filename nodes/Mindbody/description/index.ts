@@ -70,9 +70,8 @@ function simplifyProperty(operation: Operation): INodeProperties[] {
 			displayName: 'Simplify',
 			name: 'simplify',
 			type: 'boolean',
-			default: false,
-			description:
-				'Whether to return only the top-level fields of each result instead of the full nested data',
+			default: true,
+			description: 'Whether to return a simplified version of the response instead of the raw data',
 			displayOptions: showFor(operation),
 		},
 	];

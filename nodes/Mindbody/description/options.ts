@@ -33,32 +33,38 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 		);
 	}
 	if (operation.service === 'rest') {
-		options.push(
-			{
-				displayName: 'Site ID',
-				name: 'siteId',
-				type: 'number',
-				default: -99,
-				description:
-					'Act on another business than the credential names (for developer accounts linked to several sites)',
-			},
-			{
-				displayName: 'Skip Request Deduplication',
-				name: 'skipDeduplication',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to send X-RequestDeduplication-Skip: true, so identical requests in quick succession all count',
-			},
-			{
-				displayName: 'Transaction Key',
-				name: 'transactionKey',
-				type: 'string',
-				default: '',
-				description:
-					'Sent as the Transaction-Key header; webhook events this call causes carry it when the subscription belongs to the same source. At most 50 characters: longer keys are cut.',
-			},
-		);
+		options.push({
+			displayName: 'Site ID',
+			name: 'siteId',
+			type: 'number',
+			default: 0,
+			placeholder: 'e.g. 123456',
+			description:
+				"The business site to act on instead of the credential's, for developer accounts linked to several sites",
+		});
+	}
+	// Deduplication applies to bookings sent twice in quick succession: only POSTs are affected.
+	if (operation.service === 'rest' && operation.method === 'POST') {
+		options.push({
+			displayName: 'Skip Request Deduplication',
+			name: 'skipDeduplication',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether every identical request sent in quick succession should count, instead of the service treating repeats as one',
+		});
+	}
+	// Only calls that change data cause webhook events, so only they can tag them.
+	if (operation.service === 'rest' && operation.method !== 'GET') {
+		options.push({
+			displayName: 'Transaction Key',
+			name: 'transactionKey',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. order-1234',
+			description:
+				'A key the webhook events this call causes carry, when the subscription belongs to the same developer account. At most 50 characters: longer keys are cut.',
+		});
 	}
 	if (!options.length) return [];
 	return [{

@@ -15,8 +15,8 @@ const autopay = (
 		operation: `${suspend ? 'suspend' : 'close'}${scopeLabel}`,
 		name: `${suspend ? 'Suspend' : 'End Suspension of'} ${scopeLabel}`,
 		action: suspend
-			? `Suspend autopays of a ${scope}`
-			: `End the autopay suspension of a ${scope}`,
+			? `Suspend autopays of ${scope}`
+			: `End autopay suspension of ${scope}`,
 		toolWarning: 'changes autopay billing',
 		description: suspend
 			? `Creates an open-ended autopay suspension for a ${scope}, starting on the given date`

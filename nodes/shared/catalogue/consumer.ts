@@ -21,7 +21,7 @@ export const consumerOperations: Operation[] = [
 				fillsPath: 'LocationId',
 				listSource: 'locations',
 			}),
-			queryParam('request.locationId', 'int32', 'Request Location ID'),
+			queryParam('request.locationId', 'int32', 'Request Location ID', { listSource: 'locations' }),
 			queryParam('request.appointmentTypeId', 'int32', 'Appointment Type', {
 				listSource: 'appointmentTypes',
 			}),
@@ -51,7 +51,7 @@ export const consumerOperations: Operation[] = [
 		...base,
 		operation: 'getAppointmentType',
 		name: 'Get Appointment Type',
-		action: 'Get a consumer appointment type',
+		action: 'Get consumer appointment type',
 		description: 'Returns one consumer-mode appointment type',
 		method: 'GET',
 		path: '/Consumer/Schedules/Appointments/AppointmentTypes/{id}',
@@ -75,7 +75,7 @@ export const consumerOperations: Operation[] = [
 		...base,
 		operation: 'book',
 		name: 'Book Appointments',
-		action: 'Book appointments for a consumer',
+		action: 'Book appointments for consumer',
 		toolWarning: 'books real appointments and may charge the consumer',
 		description:
 			'Books appointments when the business allows online booking (a confirmation email is sent); otherwise makes appointment requests (an appointment-requested email is sent). A single appointment that needs payment is paid at once.',
@@ -84,7 +84,7 @@ export const consumerOperations: Operation[] = [
 		params: [
 			pathParam('locationId', 'int32', 'Location', { listSource: 'locations' }),
 			queryParam('checkVerified', 'boolean', 'Check Verified', {
-				description: 'Flag used by client applications on versions above 2.0.4',
+				description: 'Whether to send the checkVerified flag that client applications above version 2.0.4 use',
 			}),
 			queryParam('searchId', 'int32', 'Search ID'),
 			queryParam('userId', 'string', 'User ID'),
@@ -121,6 +121,7 @@ export const consumerOperations: Operation[] = [
 			}),
 			queryParam('dependentId', 'string', 'Dependent ID'),
 			queryParam('ignoreMembershipRestrictions', 'boolean', 'Ignore Membership Restrictions', {
+				description: 'Whether to ignore membership restrictions',
 				serverDefault: false,
 			}),
 		],
@@ -150,7 +151,7 @@ export const consumerOperations: Operation[] = [
 		...base,
 		operation: 'getStaffAppointmentTypesAtLocation',
 		name: 'Get Staff Appointment Types at Location',
-		action: 'Get the appointment types a staff member offers at a location',
+		action: 'Get staff appointment types at location',
 		description: 'Returns the staff member and the appointment types they can be booked for at a location',
 		method: 'GET',
 		path: '/Consumer/Users/Location/{locationId}/Staff/StaffAvailableAppointmentTypes',
@@ -165,7 +166,7 @@ export const consumerOperations: Operation[] = [
 		...base,
 		operation: 'getStaffAppointmentTypes',
 		name: 'Get Staff Appointment Types',
-		action: 'Get the appointment types a staff member offers',
+		action: 'Get staff appointment types',
 		description: 'Returns the staff member and the appointment types they can be booked for',
 		method: 'GET',
 		path: '/Consumer/Users/Staff/StaffAvailableAppointmentTypes',

@@ -10,7 +10,8 @@ export type ListSource =
 	| 'categories'
 	| 'subcategories'
 	| 'features'
-	| 'promoCodes';
+	| 'promoCodes'
+	| 'subscriptions';
 
 export interface OperationParam {
 	/** Name on the wire, e.g. `request.startDateTime`. */

@@ -8,8 +8,9 @@ import { z } from 'zod';
  * node fills are a choice written down in README ("Choices where the spec is silent").
  */
 
-const INT64_MIN = -9223372036854775808;
-const INT64_MAX = 9223372036854775807;
+// As exact as a JavaScript number can be: ±2^63.
+const INT64_MIN = -(2 ** 63);
+const INT64_MAX = 2 ** 63;
 
 const int64 = z
 	.number({ invalid_type_error: 'must be a whole number (int64)' })
