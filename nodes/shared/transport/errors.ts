@@ -162,7 +162,7 @@ export function responseError(node: INode, failed: FailedResponse, itemIndex?: n
 	const hint = said.code ? WEBHOOK_ERROR_HINTS[said.code] : undefined;
 	let message = said.message.trim();
 	if (!message) message = `The ${serviceName(service)} answered HTTP ${failed.status} without a message: ${meaning}`;
-	else if (said.code && !message.includes(said.code)) message = `${message} (${said.code})`;
+	else if (said.code && !message.includes(said.code)) message = `${message.replace(/\.$/, '')} (${said.code})`;
 	const tries = failed.attempts && failed.attempts > 1 ? ` after ${failed.attempts} attempts` : '';
 	const description = `${failed.operation ? `${failed.operation}: ` : ''}HTTP ${failed.status}${tries}, ${meaning}. ${hint ?? remedy}`;
 	const details = {
