@@ -254,7 +254,9 @@ export async function issueUserToken(
 	if (typeof body?.AccessToken !== 'string' || !body.AccessToken) {
 		return loginError('the answer to UserToken/Issue held no AccessToken', 'Check the REST API Base URL of the Mindbody credential.');
 	}
-	const expires = typeof body.Expires === 'string' && Number.isFinite(Date.parse(body.Expires)) ? body.Expires : '';
+	// An expiry already past by this machine's clock means the clocks disagree: not relied on.
+	const expiresAt = typeof body.Expires === 'string' ? Date.parse(body.Expires) : NaN;
+	const expires = expiresAt - TOKEN_EXPIRY_MARGIN_MS > Date.now() ? (body.Expires as string) : '';
 	return { accessToken: body.AccessToken, loginExpires: expires };
 }
 

@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { newCredentials, runWorkflow } from '../harness/runWorkflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
@@ -12,7 +14,7 @@ interface NodeErrorShape {
 const categories = { resource: 'category', operation: 'getMany' };
 const directory = { resource: 'client', operation: 'getDirectory' };
 
-async function runAgainst(reply: Reply, parameters: Record<string, unknown> = categories, extra: Record<string, unknown> = {}) {
+async function runAgainst(reply: Reply, parameters: INodeParameters = categories, extra: Record<string, unknown> = {}) {
 	const server = await startRecordingServer(() => reply);
 	const credentials = newCredentials({
 		mindbody: {

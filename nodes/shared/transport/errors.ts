@@ -164,7 +164,9 @@ export function responseError(node: INode, failed: FailedResponse, itemIndex?: n
 	if (!message) message = `The ${serviceName(service)} answered HTTP ${failed.status} without a message: ${meaning}`;
 	else if (said.code && !message.includes(said.code)) message = `${message.replace(/\.$/, '')} (${said.code})`;
 	const tries = failed.attempts && failed.attempts > 1 ? ` after ${failed.attempts} attempts` : '';
-	const description = `${failed.operation ? `${failed.operation}: ` : ''}HTTP ${failed.status}${tries}, ${meaning}. ${hint ?? remedy}`;
+	// The webhook codes' own hints already say what happened and what to do (the trigger leads with them).
+	const description =
+		hint ?? `${failed.operation ? `${failed.operation}: ` : ''}HTTP ${failed.status}${tries}, ${meaning}. ${remedy}`;
 	const details = {
 		status: failed.status,
 		body: failed.body as JsonObject,

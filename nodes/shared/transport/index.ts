@@ -142,8 +142,9 @@ export async function mindbodyRequest(
 	// What the credential's authenticate() will do: the staff token goes on calls that take one.
 	const staffToken =
 		tokenSource === 'staffLogin' && request.service === 'rest' && takesUserToken(request.method, request.path);
-	if (staffToken && !credentials.accessToken) {
-		// A login that failed earlier in this run is not tried again for every item.
+	if (tokenSource === 'staffLogin' && !credentials.accessToken) {
+		// n8n logs in before any request while no token is stored; one that failed earlier in
+		// this run is not tried again for every item.
 		const failed = failedLogins.get(ctx);
 		if (failed) throw loginError(ctx.getNode(), failed, request.itemIndex, true);
 	}
