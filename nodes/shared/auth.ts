@@ -175,6 +175,7 @@ export async function preAuthenticate(
 	// n8n retries a failed login once more on the same object: the answer will not change.
 	const failed = failedLogins.get(credentials);
 	if (failed) throw failed;
+	// Nothing authenticated with this object yet while a token is stored: n8n is testing the credential.
 	const sent = carriedToken.get(credentials);
 	const login = !credentials.accessToken || sent === undefined || (sent && tokenExpired(credentials));
 	if (!login) return {};
