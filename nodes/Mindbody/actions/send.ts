@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { Operation } from '../../shared/catalogue';
+import { resources, type Operation } from '../../shared/catalogue';
 import { checkBody } from '../../shared/schemas';
 import { cutTransactionKey, mindbodyRequest, type MindbodyResponse } from '../../shared/transport';
 import { bodyInput } from '../bodies';
@@ -13,7 +13,13 @@ export interface CallOptions {
 	skipDeduplication?: boolean;
 	batch?: boolean;
 	batchSize?: number;
+	/** Milliseconds to wait for each answer. */
+	timeout?: number;
 }
+
+/** How errors name an operation, e.g. "Client: Get Directory". */
+export const operationLabel = (operation: Operation) =>
+	`${resources.find((resource) => resource.value === operation.resource)?.name ?? operation.resource}: ${operation.name}`;
 
 /** The body one item contributes, checked with the operation's schema before anything is sent. */
 export function readBody(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): unknown {
@@ -54,5 +60,7 @@ export async function send(
 		skipDeduplication: options.skipDeduplication === true,
 		retry: operation.method !== 'POST' && !operation.mayChargeOrBook,
 		itemIndex,
+		operation: operationLabel(operation),
+		timeoutMs: typeof options.timeout === 'number' ? options.timeout : undefined,
 	});
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
+import { DEFAULT_TIMEOUT_MS } from '../../shared/transport';
 import { showFor } from '../fields/fieldNames';
 
 /**
@@ -66,6 +67,16 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 				'A key the webhook events this call causes carry, when the subscription belongs to the same developer account. At most 50 characters: longer keys are cut.',
 		});
 	}
+	options.push({
+		displayName: 'Timeout',
+		name: 'timeout',
+		type: 'number',
+		default: DEFAULT_TIMEOUT_MS,
+		typeOptions: { minValue: 1 },
+		description:
+			'Time in ms to wait for each answer. A call that times out is retried up to 3 times when sending it again is safe (GET, PUT, PATCH and DELETE that book or charge nothing); POST calls are never resent.',
+	});
+	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	if (!options.length) return [];
 	return [{
 		displayName: 'Options',
