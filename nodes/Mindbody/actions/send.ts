@@ -55,10 +55,12 @@ export async function send(
 		path: built.path,
 		query: built.query,
 		body,
-		siteId: typeof options.siteId === 'number' ? options.siteId : undefined,
+		// 0 (the option's default) means the credential's site.
+		siteId: typeof options.siteId === 'number' && options.siteId !== 0 ? options.siteId : undefined,
 		transactionKey,
 		skipDeduplication: options.skipDeduplication === true,
-		retry: operation.method !== 'POST' && !operation.mayChargeOrBook,
+		// A POST may book or charge: it is never sent twice.
+		retry: operation.method !== 'POST',
 		itemIndex,
 		operation: operationLabel(operation),
 		timeoutMs: typeof options.timeout === 'number' ? options.timeout : undefined,

@@ -41,7 +41,7 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 			default: 0,
 			placeholder: 'e.g. 123456',
 			description:
-				"The business site to act on instead of the credential's, for developer accounts linked to several sites",
+				"The business site to act on instead of the credential's, for developer accounts linked to several sites; 0 uses the credential's site",
 		});
 	}
 	// Deduplication applies to bookings sent twice in quick succession: only POSTs are affected.

@@ -35,7 +35,6 @@ export const appointmentRequestOperations: Operation[] = [
 		body: { schema: approveItems, batchable: true },
 		successStatus: 201,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...rest,
@@ -136,7 +135,6 @@ export const appointmentOperations: Operation[] = [
 		body: { schema: recurringRequest },
 		successStatus: 200,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...rest,
@@ -187,7 +185,6 @@ export const addOnOperations: Operation[] = [
 		body: { schema: addOnItems },
 		successStatus: 200,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...rest,

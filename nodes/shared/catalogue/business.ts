@@ -249,7 +249,6 @@ export const businessOperations: Operation[] = [
 		body: { schema: int64IdList, batchable: true },
 		successStatus: 200,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		service: 'rest',

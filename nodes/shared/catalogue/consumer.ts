@@ -93,7 +93,6 @@ export const consumerOperations: Operation[] = [
 		body: { schema: bookingRequestItems },
 		successStatus: 201,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...base,
@@ -145,7 +144,6 @@ export const consumerOperations: Operation[] = [
 		body: { schema: appointmentsWithAddOns },
 		successStatus: 200,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...base,

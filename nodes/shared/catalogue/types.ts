@@ -87,8 +87,6 @@ export interface Operation {
 	output: OutputShape;
 	/** limit/offset paging (Return All / Limit in the node). */
 	paging?: { limit: string; offset: string; pageSize: number };
-	/** May book or charge: never retried automatically. */
-	mayChargeOrBook?: boolean;
 	/**
 	 * Books, charges, cancels or changes money: a few words AI agents see in the tool's
 	 * description (n8n builds it from the operation's action).
