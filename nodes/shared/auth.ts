@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { UserError } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
@@ -179,12 +181,60 @@ export async function preAuthenticate(
 	const sent = carriedToken.get(credentials);
 	const login = !credentials.accessToken || sent === undefined || (sent && tokenExpired(credentials));
 	if (!login) return {};
-	const issued = await issueUserToken(helper, credentials);
+	const issued = await sharedLogin(helper, credentials);
 	if (issued instanceof StaffLoginError) {
 		failedLogins.set(credentials, issued);
 		throw issued;
 	}
 	return issued;
+}
+
+/**
+ * Logins of this process, by staff login and the token they replace. Executions that meet a
+ * refused token at the same moment (each with its own copy of the credential) share one login,
+ * and one that still read the old token from the database takes the new one instead of logging
+ * in again: one login per process when a token expires. A login is shared only for a minute
+ * after it started (the node clears a refused token, so the key cannot always name it), and
+ * failures are not shared, so a corrected password is tried at once.
+ */
+const logins = new Map<string, { startedAt: number; issued: Promise<IDataObject | StaffLoginError> }>();
+const LOGIN_SHARED_MS = 60_000;
+const LOGINS_KEPT = 100;
+
+/** The token the node cleared from this credentials object because it was refused or expired. */
+const replacedTokens = new WeakMap<ICredentialDataDecryptedObject, string>();
+
+/** Clears the token so n8n logs in before the next request, remembering which one it was. */
+export function dropToken(credentials: ICredentialDataDecryptedObject): void {
+	if (credentials.accessToken) replacedTokens.set(credentials, String(credentials.accessToken));
+	credentials.accessToken = '';
+}
+
+function loginKey(credentials: ICredentialDataDecryptedObject): string {
+	const who = [restBaseOf(credentials), credentials.apiKey, credentials.siteId, credentials.username, credentials.password];
+	const replaced = credentials.accessToken || replacedTokens.get(credentials) || '';
+	return createHash('sha256').update(JSON.stringify([...who, replaced])).digest('base64');
+}
+
+async function sharedLogin(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IDataObject | StaffLoginError> {
+	// A test of the credential (a token stored, nothing sent with it yet) must prove the login.
+	if (credentials.accessToken && carriedToken.get(credentials) === undefined) {
+		return await issueUserToken(helper, credentials);
+	}
+	const key = loginKey(credentials);
+	const now = Date.now();
+	const shared = logins.get(key);
+	if (shared && now - shared.startedAt < LOGIN_SHARED_MS) return await shared.issued;
+	const issued = issueUserToken(helper, credentials);
+	logins.delete(key);
+	if (logins.size >= LOGINS_KEPT) logins.delete(logins.keys().next().value as string);
+	logins.set(key, { startedAt: now, issued });
+	const result = await issued;
+	if (result instanceof StaffLoginError && logins.get(key)?.issued === issued) logins.delete(key);
+	return result;
 }
 
 interface IssueAnswer {

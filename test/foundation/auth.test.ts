@@ -99,6 +99,21 @@ describe('user tokens and header placement', () => {
 		await server.stop();
 	});
 
+	test('executions that meet the same refused token at once share one login', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, { ...staff, accessToken: 'token-stored' });
+		service.expireAll();
+		// Four executions at once, each with its own copy of the stored credential, as on one worker.
+		const runs = await Promise.all(Array.from({ length: 4 }, async () => await runWorkflow({ credentials, nodes: [directory] })));
+		expect(runs.map((run) => run.status)).toEqual(Array(4).fill('success'));
+		expect(issues(server.requests)).toHaveLength(1);
+		const sent = server.requests.filter((r) => r.url.includes('Directory')).map((r) => r.headers.authorization);
+		expect(sent.filter((h) => h === 'Bearer token-stored')).toHaveLength(4);
+		expect(sent.filter((h) => h === 'Bearer token-1')).toHaveLength(4);
+		await server.stop();
+	});
+
 	test('a token past the expiry the service gave is replaced before sending: no refused request', async () => {
 		const service = tokenService();
 		const server = await startRecordingServer((r) => service.answer(r));

@@ -10,7 +10,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { failedLoginOf, restBaseOf, takesUserToken, tokenExpired, webhooksBaseOf, type StaffLoginError } from '../auth';
+import {
+	dropToken,
+	failedLoginOf,
+	restBaseOf,
+	takesUserToken,
+	tokenExpired,
+	webhooksBaseOf,
+	type StaffLoginError,
+} from '../auth';
 import { matchOperation, type Service } from '../catalogue';
 import {
 	isTimeout,
@@ -149,7 +157,7 @@ export async function mindbodyRequest(
 		if (failed) throw loginError(ctx.getNode(), failed, request.itemIndex, true);
 	}
 	// A token past its stated expiry would only be refused: log in first instead.
-	if (staffToken && tokenExpired(credentials)) credentials.accessToken = '';
+	if (staffToken && tokenExpired(credentials)) dropToken(credentials);
 
 	const baseUrl = request.service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
 	const headers: IDataObject = { Accept: 'application/json' };
@@ -198,7 +206,7 @@ export async function mindbodyRequest(
 		if (status === 401 && staffToken && !renewed) {
 			// The service refused the staff token: emptied, it makes n8n log in before the one retry.
 			renewed = true;
-			credentials.accessToken = '';
+			dropToken(credentials);
 			continue;
 		}
 		const body = parseBody(response.body);
