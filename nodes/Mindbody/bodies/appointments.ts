@@ -38,7 +38,7 @@ const approveOptions: INodeProperties[] = [
 	typedIdField('Consumer ID', 'consumerId'),
 	{ displayName: 'End', name: 'end', type: 'dateTime', default: '', description: 'End of the appointment (with Start)' },
 	listedIdField('Location ID', 'locationId', 'locations'),
-	{ displayName: 'Resource IDs', name: 'resourceIds', type: 'string', default: '', description: 'Comma-separated resource IDs' },
+	{ displayName: 'Resource IDs', name: 'resourceIds', type: 'string', default: '', placeholder: 'e.g. 12345, 12346', description: 'Comma-separated resource IDs' },
 	typedIdField('Staff ID', 'staffId'),
 	{ displayName: 'Start', name: 'start', type: 'dateTime', default: '', description: 'Start of the appointment (with End)' },
 ];
