@@ -81,10 +81,15 @@ describe('appointmentRequest', () => {
 		expect(result.items[0].json).toMatchObject({ Results: expect.any(Array), Errors: [] });
 	});
 
-	test('Approve without an appointment request ID: a field error, no request sent', async () => {
-		const result = await h.run({ resource: 'appointmentRequest', operation: 'approve' });
+	test('Approve without an appointment request ID: n8n refuses to run the workflow, nothing is sent', async () => {
+		await expect(h.run({ resource: 'appointmentRequest', operation: 'approve' })).rejects.toThrow(/workflow has issues/);
+		expect(h.apiRequests()).toHaveLength(0);
+	});
+
+	test('Approve with an appointment request ID that resolves empty: a field error, no request sent', async () => {
+		const result = await h.run({ resource: 'appointmentRequest', operation: 'approve', appointmentRequestId: '={{ "" }}' });
 		expect(result.status).toBe('error');
-		expect(result.nodeError('Mindbody')!.message).toBe('Appointment Request ID: must be a positive ID');
+		expect(result.nodeError('Mindbody')!.message).toBe('Appointment Request ID: is required');
 		expect(h.requests('/Business/Schedules/AppointmentRequests/Approve')).toHaveLength(0);
 		expect(h.apiRequests()).toHaveLength(0);
 	});

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
+import { bodyInput } from '../../nodes/Mindbody/bodies';
 import { paramProperties } from '../../nodes/Mindbody/description/paramFields';
 import { operations } from '../../nodes/shared/catalogue';
 
@@ -23,6 +24,13 @@ function allFields(list: readonly Entry[]): INodeProperties[] {
 
 const fields = allFields(properties);
 const catalogueFields = allFields(operations.flatMap((operation) => paramProperties(operation)));
+const bodyFields = allFields(operations.flatMap((operation) => (operation.body ? bodyInput(operation.body).properties(operation) : [])));
+/** A placeholder shown for a value: the field's own, and those of a resource locator's modes. */
+const placeholders = (field: INodeProperties) => [
+	...(field.placeholder && !['collection', 'fixedCollection'].includes(field.type) ? [field.placeholder] : []),
+	...(field.modes ?? []).flatMap((mode) => (mode.placeholder ? [mode.placeholder] : [])),
+];
+const isIdField = (field: INodeProperties) => /^id$|Ids?$/.test(field.name) || /\bIDs?$/.test(field.displayName);
 const optionsOf = (resource: string, operation: string) => {
 	const collection = properties.find(
 		(p) =>
@@ -88,6 +96,55 @@ describe("n8n's UX guidelines", () => {
 				expect(field.modes?.[0].name).toBe('list');
 			}
 		}
+	});
+
+	test('placeholders of the body fields, resource locator modes included, are examples starting "e.g."', () => {
+		const shown = bodyFields.flatMap((field) => placeholders(field).map((placeholder) => [field.name, placeholder]));
+		expect(shown.map(([name]) => name)).toEqual(expect.arrayContaining(['startTime', 'webhookUrl', 'locationId', 'staffId']));
+		for (const [name, placeholder] of shown) expect([name, placeholder]).toEqual([name, expect.stringMatching(/^e\.g\. /)]);
+	});
+
+	test('no body id field is a number starting at 0: locations and appointment types come from a list, other ids are typed', () => {
+		// Reference ID is free text of the user's own, not a record's id.
+		const ids = bodyFields.filter((field) => isIdField(field) && field.name !== 'referenceId');
+		expect(ids.length).toBeGreaterThan(10);
+		for (const field of ids) {
+			expect([field.name, field.type]).not.toEqual([field.name, 'number']);
+			expect([field.name, field.default]).not.toEqual([field.name, 0]);
+			if (['locationId', 'appointmentTypeId'].includes(field.name)) {
+				expect([field.name, field.type, field.modes?.[0].typeOptions?.searchListMethod]).toEqual([
+					field.name,
+					'resourceLocator',
+					field.name === 'locationId' ? 'searchLocations' : 'searchAppointmentTypes',
+				]);
+				expect(field.default).toEqual({ mode: 'list', value: '' });
+			} else if (field.type === 'multiOptions') {
+				expect(field.options?.length).toBeGreaterThan(0);
+			} else {
+				expect([field.name, field.type, field.placeholder]).toEqual([field.name, 'string', expect.stringMatching(/^e\.g\. 12345/)]);
+				expect([field.name, field.default]).toEqual([field.name, field.typeOptions?.multipleValues ? [] : '']);
+			}
+		}
+	});
+
+	test('JSON body defaults are templates: every id, date and time in them is null, the example is in the description', () => {
+		const json = bodyFields.filter((field) => field.name === 'jsonBody');
+		expect(json.length).toBeGreaterThanOrEqual(3);
+		const filled: string[] = [];
+		const walk = (value: unknown, path: string): void => {
+			if (Array.isArray(value)) return value.forEach((entry, n) => walk(entry, `${path}[${n}]`));
+			if (value && typeof value === 'object') {
+				for (const [key, entry] of Object.entries(value)) walk(entry, `${path}.${key}`);
+				return;
+			}
+			if (/(Id|Start|End|DateTime)$/.test(path) && value !== null) filled.push(`${path}=${String(value)}`);
+			if (typeof value === 'string' && /\d{4}-\d{2}-\d{2}/.test(value)) filled.push(`${path}=${value}`);
+		};
+		for (const field of json) {
+			walk(JSON.parse(field.default as string), field.name);
+			expect(field.description).toMatch(/, e\.g\. [[{]/);
+		}
+		expect(filled).toEqual([]);
 	});
 
 	test('Simplify is on by default with n8n\'s wording', () => {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { fieldError, idList, idValue, isoDateTime } from '../fields/fieldValues';
+import { bodyId, hasId, listedIdField, requiredId, typedIdField } from './idFields';
 import type { BodyInput } from './types';
 
 type Ctx = Parameters<BodyInput['read']>[0];
@@ -32,25 +33,25 @@ const safeParse = (text: string) => {
 };
 
 const approveOptions: INodeProperties[] = [
-	{ displayName: 'Appointment Type ID', name: 'appointmentTypeId', type: 'number', default: 0 },
-	{ displayName: 'Availability ID', name: 'availabilityId', type: 'number', default: 0 },
-	{ displayName: 'Consumer ID', name: 'consumerId', type: 'number', default: 0 },
+	listedIdField('Appointment Type ID', 'appointmentTypeId', 'appointmentTypes'),
+	typedIdField('Availability ID', 'availabilityId'),
+	typedIdField('Consumer ID', 'consumerId'),
 	{ displayName: 'End', name: 'end', type: 'dateTime', default: '', description: 'End of the appointment (with Start)' },
-	{ displayName: 'Location ID', name: 'locationId', type: 'number', default: 0 },
-	{ displayName: 'Resource IDs', name: 'resourceIds', type: 'string', default: '', description: 'Comma-separated resource IDs' },
-	{ displayName: 'Staff ID', name: 'staffId', type: 'number', default: 0 },
+	listedIdField('Location ID', 'locationId', 'locations'),
+	{ displayName: 'Resource IDs', name: 'resourceIds', type: 'string', default: '', placeholder: 'e.g. 12345, 12346', description: 'Comma-separated resource IDs' },
+	typedIdField('Staff ID', 'staffId'),
 	{ displayName: 'Start', name: 'start', type: 'dateTime', default: '', description: 'Start of the appointment (with End)' },
 ];
 
 /** One confirmation item per input item; unset references keep what the request asked for. */
 export const approveItemsInput: BodyInput = {
 	properties: () => [
-		{ displayName: 'Appointment Request ID', name: 'appointmentRequestId', type: 'number', default: 0, required: true },
+		typedIdField('Appointment Request ID', 'appointmentRequestId', { required: true }),
 		{ displayName: 'Confirmation Fields', name: 'confirmationFields', type: 'collection', placeholder: 'Add Field', default: {}, options: approveOptions },
 	],
 	read: (ctx, i) => {
 		const fields = ctx.getNodeParameter('confirmationFields', i, {}) as IDataObject;
-		const requestId = idValue(ctx, i, 'Appointment Request ID', ctx.getNodeParameter('appointmentRequestId', i), 'int64');
+		const requestId = requiredId(ctx, i, 'Appointment Request ID', ctx.getNodeParameter('appointmentRequestId', i), 'int64');
 		const item: IDataObject = { AppointmentRequestReference: ref(requestId) };
 		// Spec id types: staff and clients int64, appointment types, locations and availabilities int32.
 		const refs: Array<[string, string, string, 'int32' | 'int64']> = [
@@ -61,7 +62,7 @@ export const approveItemsInput: BodyInput = {
 			['availabilityId', 'AvailabilityReference', 'Availability ID', 'int32'],
 		];
 		for (const [field, apiName, label, type] of refs) {
-			if (fields[field]) item[apiName] = ref(idValue(ctx, i, label, fields[field], type));
+			if (hasId(fields[field])) item[apiName] = ref(idValue(ctx, i, label, bodyId(fields[field]), type));
 		}
 		if (fields.resourceIds) {
 			item.ResourceReferences = idList(ctx, i, 'Resource IDs', fields.resourceIds, 'int64').map(ref);
@@ -87,10 +88,10 @@ export const modifyAppointmentsInput: BodyInput = {
 					name: 'appointment',
 					values: [
 						{ displayName: 'End Date Time', name: 'endDateTime', type: 'dateTime', default: '' },
-						{ displayName: 'ID', name: 'id', type: 'number', default: 0, required: true },
+						typedIdField('ID', 'id', { required: true }),
 						{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
 						{ displayName: 'Other Fields (JSON)', name: 'otherFields', type: 'json', default: '{}', description: 'Further appointment fields to change, as the API names them' },
-						{ displayName: 'Staff ID', name: 'staffId', type: 'number', default: 0 },
+						typedIdField('Staff ID', 'staffId'),
 						{ displayName: 'Start Date Time', name: 'startDateTime', type: 'dateTime', default: '' },
 					],
 				},
@@ -103,11 +104,11 @@ export const modifyAppointmentsInput: BodyInput = {
 		const appointments = entries.map((entry, n) => {
 			const appointment: IDataObject = {
 				...jsonObject(ctx, i, `Appointments[${n}].Other Fields`, entry.otherFields),
-				Id: idValue(ctx, i, `Appointments[${n}].ID`, entry.id, 'int64'),
+				Id: requiredId(ctx, i, `Appointments[${n}].ID`, entry.id, 'int64'),
 			};
 			if (entry.startDateTime) appointment.StartDateTime = isoDateTime(ctx, i, `Appointments[${n}].Start Date Time`, entry.startDateTime);
 			if (entry.endDateTime) appointment.EndDateTime = isoDateTime(ctx, i, `Appointments[${n}].End Date Time`, entry.endDateTime);
-			if (entry.staffId) appointment.StaffId = idValue(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64');
+			if (hasId(entry.staffId)) appointment.StaffId = idValue(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64');
 			if (entry.notes) appointment.Notes = entry.notes;
 			return appointment;
 		});
@@ -117,11 +118,11 @@ export const modifyAppointmentsInput: BodyInput = {
 
 export const bookingTemplatesInput: BodyInput = {
 	properties: () => [
-		{ displayName: 'Consumer ID', name: 'consumerId', type: 'number', default: 0, required: true },
+		typedIdField('Consumer ID', 'consumerId', { required: true }),
 		{ displayName: 'Max Days', name: 'maxDays', type: 'number', default: 90, required: true, description: 'How many days of past appointments to look at' },
 	],
 	read: (ctx, i) => ({
-		ConsumerId: idValue(ctx, i, 'Consumer ID', ctx.getNodeParameter('consumerId', i), 'int64'),
+		ConsumerId: requiredId(ctx, i, 'Consumer ID', ctx.getNodeParameter('consumerId', i), 'int64'),
 		MaxDays: ctx.getNodeParameter('maxDays', i),
 	}),
 };
@@ -141,10 +142,10 @@ export const bookingRequestItemsInput: BodyInput = {
 					displayName: 'Appointment',
 					name: 'booking',
 					values: [
-						{ displayName: 'Appointment Type ID', name: 'appointmentTypeId', type: 'number', default: 0, required: true },
+						listedIdField('Appointment Type ID', 'appointmentTypeId', 'appointmentTypes', { required: true }),
 						{ displayName: 'End', name: 'end', type: 'dateTime', default: '', required: true },
 						{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
-						{ displayName: 'Staff ID', name: 'staffId', type: 'number', default: 0, required: true },
+						typedIdField('Staff ID', 'staffId', { required: true }),
 						{ displayName: 'Start', name: 'start', type: 'dateTime', default: '', required: true },
 					],
 				},
@@ -154,8 +155,8 @@ export const bookingRequestItemsInput: BodyInput = {
 	read: (ctx, i) => {
 		const entries = ((ctx.getNodeParameter('bookings', i, {}) as IDataObject).booking ?? []) as IDataObject[];
 		return entries.map((entry, n) => ({
-			StaffReference: ref(idValue(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64')),
-			AppointmentTypeReference: ref(idValue(ctx, i, `Appointments[${n}].Appointment Type ID`, entry.appointmentTypeId, 'int32')),
+			StaffReference: ref(requiredId(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64')),
+			AppointmentTypeReference: ref(requiredId(ctx, i, `Appointments[${n}].Appointment Type ID`, entry.appointmentTypeId, 'int32')),
 			Range: range(ctx, i, entry.start, entry.end, `Appointments[${n}]`),
 			...(entry.notes ? { Notes: entry.notes } : {}),
 		}));

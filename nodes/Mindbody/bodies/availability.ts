@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { datePart, idValue, isoDateTime } from '../fields/fieldValues';
+import { bodyId, hasId, listedIdField, typedIdField } from './idFields';
 import type { BodyInput } from './types';
 
 /** The days offered in the field; the spec states no values (an expression can send others). */
@@ -17,8 +18,8 @@ export const availabilitySchedulesInput: BodyInput = {
 			required: true,
 			options: DAYS_OF_WEEK.map((day) => ({ name: day, value: day })),
 		},
-		{ displayName: 'Start Time', name: 'startTime', type: 'string', default: '09:00', required: true, placeholder: 'HH:mm', description: 'Time of day the availability starts (HH:mm)' },
-		{ displayName: 'End Time', name: 'endTime', type: 'string', default: '17:00', required: true, placeholder: 'HH:mm', description: 'Time of day the availability ends (HH:mm)' },
+		{ displayName: 'Start Time', name: 'startTime', type: 'string', default: '09:00', required: true, placeholder: 'e.g. 09:00', description: 'Time of day the availability starts (HH:mm)' },
+		{ displayName: 'End Time', name: 'endTime', type: 'string', default: '17:00', required: true, placeholder: 'e.g. 17:00', description: 'Time of day the availability ends (HH:mm)' },
 		{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', required: true, description: 'First day of the schedule (only the date is used)' },
 		{ displayName: 'End Date', name: 'endDate', type: 'dateTime', default: '', required: true, description: 'Last day of the schedule (only the date is used)' },
 		{
@@ -28,10 +29,10 @@ export const availabilitySchedulesInput: BodyInput = {
 			placeholder: 'Add Field',
 			default: {},
 			options: [
-				{ displayName: 'Group ID', name: 'groupId', type: 'number', default: 0 },
-				{ displayName: 'Location ID', name: 'locationId', type: 'number', default: 0 },
-				{ displayName: 'Schedule ID', name: 'id', type: 'number', default: 0, description: 'ID of an existing schedule (for Group)' },
-				{ displayName: 'Staff ID', name: 'staffId', type: 'number', default: 0 },
+				typedIdField('Group ID', 'groupId'),
+				listedIdField('Location ID', 'locationId', 'locations'),
+				typedIdField('Schedule ID', 'id', { description: 'ID of an existing schedule (for Group)' }),
+				typedIdField('Staff ID', 'staffId'),
 			],
 		},
 	],
@@ -54,7 +55,7 @@ export const availabilitySchedulesInput: BodyInput = {
 			['locationId', 'LocationId', 'Location ID', 'int32'],
 		];
 		for (const [field, apiName, label, type] of optional) {
-			if (fields[field]) schedule[apiName] = idValue(ctx, i, label, fields[field], type);
+			if (hasId(fields[field])) schedule[apiName] = idValue(ctx, i, label, bodyId(fields[field]), type);
 		}
 		return [schedule];
 	},

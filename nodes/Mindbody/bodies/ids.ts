@@ -18,6 +18,7 @@ const idsField = (displayName: string, description: string) => ({
 	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add ID' },
 	default: [],
 	required: true,
+	placeholder: 'e.g. 12345',
 	description: `${description}. One ID per entry, or several separated by commas.`,
 });
 

@@ -18,7 +18,7 @@ const webhookUrlField: INodeProperties = {
 	name: 'webhookUrl',
 	type: 'string',
 	default: '',
-	placeholder: 'https://example.com/webhook',
+	placeholder: 'e.g. https://example.com/webhook',
 	description: 'HTTPS URL that accepts POST and HEAD; it must answer the validity check (HEAD) with a 2xx within 10 seconds',
 };
 
