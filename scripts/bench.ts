@@ -5,12 +5,13 @@
  * Targets are ratios, checked here and never in `npm test`: the process exits 1 when one is missed.
  */
 import * as os from 'node:os';
+import * as path from 'node:path';
 
 import { FULL, log, QUICK, type BenchContext } from './bench/config';
 import { coldLoadJob } from './bench/coldLoad';
 import { completeJob } from './bench/complete';
 import { deliveriesJob } from './bench/deliveries';
-import { BenchN8n } from './bench/n8n';
+import { BenchN8n, removeOnExit } from './bench/n8n';
 import { pagingJob } from './bench/paging';
 import { SandboxProcess } from './bench/sandbox';
 import { meets, table, type Row } from './bench/stats';
@@ -56,6 +57,7 @@ async function main(): Promise<number> {
 	});
 	log('building and packing the package');
 	const tarball = BenchN8n.pack();
+	removeOnExit(path.dirname(tarball));
 	n8n = await BenchN8n.start(sandbox.info, tarball);
 	const ctx: BenchContext = { config, n8n, sandbox, notes: [] };
 	const rows: Row[] = [];
@@ -77,6 +79,7 @@ main()
 	})
 	.catch(async (error) => {
 		console.error(error);
+		if (n8n) console.error(`n8n ${n8n.running ? 'is running' : 'has exited'}; the end of its log:\n${n8n.logTail()}`);
 		await stopAll();
 		process.exit(2);
 	});

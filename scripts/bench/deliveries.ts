@@ -7,6 +7,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 import { log, rotate, type BenchContext } from './config';
+import { retryClosedSocket } from './n8n';
 import { percentile, type Row } from './stats';
 import { deliveriesTrigger, deliveriesWebhook } from './workflows';
 
@@ -62,12 +63,14 @@ async function send(url: string, bodies: string[], sign: (body: string) => strin
 		while (next < bodies.length) {
 			const index = next++;
 			const started = performance.now();
-			const res = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', 'x-service-signature': sign(bodies[index]) },
-				body: bodies[index],
-				signal: AbortSignal.timeout(60_000),
-			});
+			const res = await retryClosedSocket(() =>
+				fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'x-service-signature': sign(bodies[index]) },
+					body: bodies[index],
+					signal: AbortSignal.timeout(60_000),
+				}),
+			);
 			await res.arrayBuffer();
 			latencies[index] = performance.now() - started;
 			if (res.status !== 200) throw new Error(`delivery to ${url}: HTTP ${res.status}`);

@@ -97,6 +97,20 @@ function isAlive(pid: number): boolean {
 	}
 }
 
+/**
+ * n8n closes idle keep-alive connections; a request sent on one as it closes fails before n8n
+ * read it ("other side closed"). That, and only that, is retried once on a fresh connection.
+ */
+export async function retryClosedSocket<T>(call: () => Promise<T>): Promise<T> {
+	try {
+		return await call();
+	} catch (error) {
+		const cause = (error as { cause?: { code?: string } }).cause;
+		if (cause?.code !== 'UND_ERR_SOCKET') throw error;
+		return await call();
+	}
+}
+
 export interface Execution {
 	id: string;
 	status?: string;
@@ -108,6 +122,11 @@ export interface Execution {
 			runData: Record<string, Array<{ executionTime: number; data?: { main: unknown[][] } }>>;
 		};
 	};
+}
+
+/** Removes a folder of ours when the process exits, however it exits. */
+export function removeOnExit(folder: string): void {
+	process.on('exit', () => fs.rmSync(folder, { recursive: true, force: true }));
 }
 
 export interface MeasuredRun {
@@ -146,6 +165,8 @@ export class BenchN8n {
 		await waitForRunningInstall(version);
 		// NODE_ENV=test (inherited from a test runner) makes n8n exit at start; blank means unset.
 		const ctx = await server.createContext({ version, extraEnv: { NODE_ENV: '' } });
+		// Also when the bench is interrupted: n8n's folder holds its database and the package.
+		removeOnExit(ctx.userFolder);
 		let handle: Handle | undefined;
 		try {
 			const pkg = server.installCommunityPackage(ctx.userFolder, tarball);
@@ -190,13 +211,27 @@ export class BenchN8n {
 		return server.packProject();
 	}
 
+	/** The end of n8n's log, for errors. */
+	logTail(chars = 3000): string {
+		try {
+			return fs.readFileSync(this.handle.logFile, 'utf8').slice(-chars);
+		} catch {
+			return '';
+		}
+	}
+
+	/** Whether the n8n process is still running. */
+	get running(): boolean {
+		return !(this.handle as Handle & { exited?: boolean }).exited;
+	}
+
 	async stop(): Promise<void> {
 		await server.stopServer(this.handle);
 		fs.rmSync(this.handle.ctx.userFolder, { recursive: true, force: true });
 	}
 
 	async createWorkflow(workflow: WorkflowJson): Promise<string> {
-		return server.createAndActivateWorkflow(this.handle, workflow);
+		return retryClosedSocket(() => server.createAndActivateWorkflow(this.handle, workflow));
 	}
 
 	webhookUrl(webhookPath: string): string {
@@ -204,7 +239,7 @@ export class BenchN8n {
 	}
 
 	private async api<T>(method: string, urlPath: string): Promise<T> {
-		const res = await server.api(this.handle, method, urlPath);
+		const res = await retryClosedSocket(() => server.api(this.handle, method, urlPath));
 		if (res.status < 200 || res.status >= 300) throw new Error(`n8n ${method} ${urlPath}: ${res.status} ${res.text.slice(0, 300)}`);
 		return res.json as T;
 	}
@@ -223,12 +258,14 @@ export class BenchN8n {
 	 */
 	async runMeasured(workflowId: string, webhookPath: string, body: unknown): Promise<MeasuredRun> {
 		const started = performance.now();
-		const res = await fetch(this.webhookUrl(webhookPath), {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-			signal: AbortSignal.timeout(10 * 60 * 1000),
-		});
+		const res = await retryClosedSocket(() =>
+			fetch(this.webhookUrl(webhookPath), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+				signal: AbortSignal.timeout(10 * 60 * 1000),
+			}),
+		);
 		await res.text();
 		const wallMs = performance.now() - started;
 		const execution = await this.latestExecution(workflowId);

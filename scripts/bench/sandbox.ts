@@ -83,7 +83,9 @@ export class SandboxProcess {
 	async stop(): Promise<void> {
 		if (this.child.exitCode !== null || this.child.signalCode !== null) return;
 		const exited = new Promise((resolve) => this.child.once('exit', resolve));
-		this.child.disconnect();
+		// Disconnecting is the child's cue to stop its servers and exit.
+		if (this.child.connected) this.child.disconnect();
+		else this.child.kill('SIGTERM');
 		const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
 		await exited;
 		clearTimeout(timer);
