@@ -17,6 +17,8 @@ import { SandboxProcess } from './bench/sandbox';
 import { meets, table, type Row } from './bench/stats';
 
 const config = process.argv.includes('--quick') ? QUICK : FULL;
+// Other work on the machine slows every side; the load average tells a reader how much.
+const loadAtStart = os.loadavg()[0];
 
 let sandbox: SandboxProcess | undefined;
 let n8n: BenchN8n | undefined;
@@ -40,6 +42,7 @@ function header(version: string): string {
 	return [
 		`Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${config.quick ? ' (--quick: smaller sizes)' : ''}; ` +
 			`${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB; ` +
+			`load average ${os.loadavg()[0].toFixed(1)} at the end (${loadAtStart.toFixed(1)} at the start); ` +
 			`n8n ${version}, Node ${process.versions.node}; ${config.repetitions} interleaved rounds per job.`,
 		'Times are the measured node\'s own execution time in n8n (the floor: the loop\'s wall time). Ratio = ours / alternative, of medians.',
 	].join('\n');

@@ -73,12 +73,15 @@ export async function pagingJob(ctx: BenchContext): Promise<Row[]> {
 
 	const all = sides.flatMap((side) => samples[side]);
 	const cpuPerPage = median(all.map((s) => s.sandboxCpuMs / s.pages));
+	const perPage = (side: Side) => `${median(samples[side].map((s) => s.ms / s.pages)).toFixed(1)} ms`;
 	const busyShare = (side: Side) => median(samples[side].map((s) => s.sandboxBusyMs / s.ms));
 	ctx.notes.push(
-		`Sandbox cost of paging: ${cpuPerPage.toFixed(2)} ms of CPU per page of ${PAGE_SIZE} (median over all runs); ` +
-			`its event loop was busy ${pct(busyShare('floor'))} of the floor's time, ${pct(busyShare('mindbody'))} of the Mindbody node's ` +
-			`and ${pct(busyShare('http'))} of the HTTP Request node's` +
-			(busyShare('floor') > 0.8 ? ': the sandbox sets the pace of the floor.' : ': the clients, not the sandbox, set the pace.'),
+		`Sandbox cost of paging: ${cpuPerPage.toFixed(2)} ms of CPU per page of ${PAGE_SIZE}. Per page the Mindbody node took ` +
+			`${perPage('mindbody')}, the HTTP Request node ${perPage('http')} and the floor ${perPage('floor')}; the sandbox's event loop ` +
+			`was busy ${pct(busyShare('mindbody'))}, ${pct(busyShare('http'))} and ${pct(busyShare('floor'))} of those times` +
+			(busyShare('floor') >= 0.8
+				? ': it sets the pace of the floor, so the floor ratio understates the package\'s own overhead.'
+				: '.'),
 	);
 
 	const ms = (side: Side) => samples[side].map((s) => s.ms);
