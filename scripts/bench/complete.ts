@@ -94,7 +94,7 @@ export async function completeJob(ctx: BenchContext): Promise<Row[]> {
 		altValues: perItem[altSide],
 		...(withTarget ? { target: { kind: 'max' as const, value: 1.0 } } : {}),
 	});
-	const requestNote = (side: Side) => `${requests[side][0]} requests`;
+	const requestNote = (side: Side) => `${requests[side][0].toLocaleString('en-US')} requests`;
 	const rows: Row[] = [
 		row('Mindbody node, batching off', 'unbatched', 'HTTP Request node, one per item, Header Auth credential', 'httpAuth', true),
 		row('Mindbody node, batching off', 'unbatched', 'HTTP Request node, one per item, headers typed in', 'http'),

@@ -34,7 +34,9 @@ export interface Row {
 	target?: Target;
 }
 
-export const ratioOf = (row: Row) => row.ratio ?? median(row.oursValues) / median(row.altValues);
+/** Rounded to two decimals, as printed: the figure shown is the figure checked. */
+export const ratioOf = (row: Row) =>
+	Math.round((row.ratio ?? median(row.oursValues) / median(row.altValues)) * 100) / 100;
 
 export function meets(row: Row): boolean | undefined {
 	if (!row.target) return undefined;
@@ -50,7 +52,9 @@ function number(value: number): string {
 }
 
 const side = (values: number[], unit: string) =>
-	values.length === 1 ? `${number(values[0])} ${unit}` : `${number(min(values))} / ${number(median(values))} ${unit}`;
+	values.length === 1
+		? `${number(values[0])} ${values[0] === 1 ? unit.replace(/s$/, '') : unit}`
+		: `${number(min(values))} / ${number(median(values))} ${unit}`;
 
 /** A Markdown table: each side as min / median, then the ratio and its target. */
 export function table(rows: Row[]): string {
@@ -64,7 +68,7 @@ export function table(rows: Row[]): string {
 			? `${row.target.kind === 'max' ? '≤' : '≥'} ${row.target.value} ${ok ? 'ok' : '**missed**'}`
 			: '';
 		lines.push(
-			`| ${row.job} | ${row.ours} | ${side(row.oursValues, row.unit)} | ${row.alternative} | ${side(row.altValues, row.unit)} | ${number(ratioOf(row))}${row.ratioNote ? ` ${row.ratioNote}` : '×'} | ${target} |`,
+			`| ${row.job} | ${row.ours} | ${side(row.oursValues, row.unit)} | ${row.alternative} | ${side(row.altValues, row.unit)} | ${row.ratioNote ? `${number(ratioOf(row))} ${row.ratioNote}` : `${ratioOf(row).toFixed(2)}×`} | ${target} |`,
 		);
 	}
 	return lines.join('\n');
