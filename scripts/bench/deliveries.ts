@@ -55,6 +55,14 @@ async function subscriptionFor(adminUrl: string, webhookId: string): Promise<Sub
 	}
 }
 
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`deliveries: nothing after ${timeoutMs} ms`);
+		await sleep(200);
+	}
+}
+
 /** Sends every body, `concurrency` at a time; resolves each round trip's time. */
 async function send(url: string, bodies: string[], sign: (body: string) => string, concurrency: number): Promise<number[]> {
 	const latencies: number[] = new Array(bodies.length);
@@ -102,6 +110,8 @@ export async function deliveriesJob(ctx: BenchContext): Promise<Row[]> {
 		eventId: 'client.created',
 	});
 	await admin(sandbox.info.adminUrl, 'POST', 'webhooks/settle');
+	// Its execution starts after the delivery is answered: let it finish before any round counts.
+	await waitFor(async () => (await n8n.executionsAfter(targets.trigger.workflowId, 0)).some((e) => e.stoppedAt));
 	const bodies = (count: number) =>
 		Array.from({ length: count }, () =>
 			JSON.stringify({
