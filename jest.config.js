@@ -7,7 +7,7 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/harness/env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/harness/teardown.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
 	},
 	testTimeout: 30000,
 	// The end-to-end suite runs real n8n processes: it has its own command.

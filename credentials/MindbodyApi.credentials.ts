@@ -76,7 +76,7 @@ export class MindbodyApi implements ICredentialType {
 					description: 'Issue and renew a token from a staff username and password',
 				},
 			],
-			description: 'How operations that act as a user (marked A in the API) get their token',
+			description: 'How operations that act as a staff member or consumer (those that need a user token) get their token',
 		},
 		{
 			displayName: 'Token',

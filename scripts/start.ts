@@ -11,10 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startSandbox, type Sandbox } from '../test/sandbox';
-
-// Plain CommonJS helpers shared with the e2e suite.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const n8n = require('./n8n/server.js');
+import * as n8n from './n8n/server';
 
 const ROOT = path.resolve(__dirname, '..');
 const OWNER = { email: 'owner@example.com', password: 'Mindbody-demo-1', firstName: 'Demo', lastName: 'Owner' };
@@ -35,7 +32,7 @@ const step = async <T>(label: string, fn: () => Promise<T> | T): Promise<T> => {
 };
 
 /** The example workflows, with the credential placeholder replaced by the real id. */
-export function loadExamples(credentialId: string): Array<{ file: string; workflow: Record<string, unknown> }> {
+export function loadExamples(credentialId: string): Array<{ file: string; workflow: n8n.WorkflowJson }> {
 	const dir = path.join(ROOT, 'examples');
 	return fs
 		.readdirSync(dir)
@@ -50,10 +47,10 @@ export function loadExamples(credentialId: string): Array<{ file: string; workfl
 }
 
 async function main() {
-	const version = option('n8n') ?? '2.8.4';
+	const version = (option('n8n') ?? '2.8.4') as n8n.N8nVersion;
 	const t0 = Date.now();
 	let sandbox: Sandbox | undefined;
-	let server: { baseUrl: string; ctx: { userFolder: string } } | undefined;
+	let server: n8n.ServerHandle | undefined;
 	let stopping = false;
 
 	const stop = async (code: number) => {
@@ -72,7 +69,7 @@ async function main() {
 	process.on('SIGTERM', () => void stop(0));
 
 	try {
-		const tarball: string = await step(flag('no-build') ? 'packing' : 'building + packing', () =>
+		const tarball = await step(flag('no-build') ? 'packing' : 'building + packing', () =>
 			n8n.packProject({ build: !flag('no-build') }),
 		);
 		const ctx = await step(`n8n ${version} (installed once, then cached)`, () => n8n.createContext({ version }));
@@ -88,7 +85,7 @@ async function main() {
 		);
 		// The public API's credential schema check trips over n8n's own added fields; the CLI import
 		// (before start, fixed encryption key) takes the plain data as is.
-		const credentialId: string = await step(`importing credential "${CREDENTIAL_NAME}"`, () =>
+		const credentialId = await step(`importing credential "${CREDENTIAL_NAME}"`, () =>
 			n8n.importCredential(ctx, {
 				id: n8n.newId(),
 				name: CREDENTIAL_NAME,
@@ -106,22 +103,23 @@ async function main() {
 		);
 		const port = Number(option('port') ?? 5678);
 		server = await step(`starting n8n on 127.0.0.1:${port}`, () => n8n.startServer(ctx, { port }));
-		await step('creating the owner', () => n8n.setupOwner(server, OWNER));
-		await n8n.createApiKey(server, 'npm start');
+		const started = server;
+		await step('creating the owner', () => n8n.setupOwner(started, OWNER));
+		await n8n.createApiKey(started, 'npm start');
 		const created: string[] = [];
 		for (const { file, workflow } of loadExamples(credentialId)) {
 			await step(`importing + activating examples/${file}`, async () => {
-				const id = await n8n.createAndActivateWorkflow(server, workflow);
-				created.push(`  ${server!.baseUrl}/workflow/${id}   ${workflow.name}`);
+				const id = await n8n.createAndActivateWorkflow(started, workflow);
+				created.push(`  ${started.baseUrl}/workflow/${id}   ${workflow.name}`);
 			});
 		}
 
 		const origin = new URL(sandbox.adminUrl).origin;
 		say(`\nReady in ${((Date.now() - t0) / 1000).toFixed(0)} s.\n`);
-		say(`n8n ${version} editor   ${server!.baseUrl}`);
+		say(`n8n ${version} editor   ${started.baseUrl}`);
 		say(`  login               ${OWNER.email} / ${OWNER.password}`);
 		say(`  user folder         ${ctx.userFolder}${flag('keep') ? ' (kept)' : ' (removed on exit; --keep keeps it)'}`);
-		say(`  server log          ${(server as unknown as { logFile: string }).logFile}`);
+		say(`  server log          ${started.logFile}`);
 		say(`Mindbody sandbox    ${origin}`);
 		say(`  REST API            ${sandbox.restBaseUrl}`);
 		say(`  staff login         ${sandbox.staffLogin.username} / ${sandbox.staffLogin.password}`);

@@ -1,5 +1,7 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -9,12 +11,14 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { receiveDelivery } from './delivery';
 import { triggerProperties } from './description';
+import { firstRunsOnly } from './firstRuns';
 import { createSubscription, removeSubscription, subscriptionExists } from './lifecycle';
 
 /**
  * Starts a workflow on Mindbody webhook events. Activating the workflow creates and activates a
- * subscription at the webhook service; deactivating deletes it. Deliveries are verified with
- * the subscription's signature key and de-duplicated by messageId.
+ * subscription at the webhook service; deactivating deletes it. webhook() verifies each delivery
+ * and lets each messageId through once per process; execute(), the first step of the run it
+ * starts, drops ids n8n's database already holds (from before a restart) and shapes the items.
  */
 export class MindbodyTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -58,5 +62,9 @@ export class MindbodyTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 		return await receiveDelivery(this);
+	}
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [await firstRunsOnly(this)];
 	}
 }

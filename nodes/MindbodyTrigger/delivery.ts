@@ -1,24 +1,24 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { checkEnvelope, checkEventData, findEvent } from '../shared/events/catalog';
-import { remember, type SeenMessage } from './dedup';
-import { selectedEventIds, splitList } from './description';
-import { verifyRequestSignature } from './signature';
-import { readStored, writeStored } from './subscription';
+import { selectedEventIds, splitList } from './eventSelection';
+import { refusalLogOf } from './refusals';
+import { seenMessagesOf } from './seenMessages';
+import { SIGNATURE_HEADERS, verifyRequestSignature } from './signature';
+import { processKeyOf, readStored, signingKeyOf, slotOf } from './storedState';
 
 /**
- * One event delivery: verify, then turn each event into an item or drop it. Everything that is
- * not emitted is still acknowledged with a 2xx, or the service would resend it for 3 hours.
+ * One event delivery, in n8n's webhook call: verify, then let each selected event through once.
+ * Everything that is not emitted is still acknowledged with a 2xx, or the service would resend
+ * it for 3 hours; everything that fails verification gets a 400 and starts no execution.
  */
 
-interface DeliveryRules {
+interface Selection {
 	eventIds: Set<string>;
 	siteIds: Set<string>;
 	locationIds: Set<string>;
-	eventDataOnly: boolean;
 }
 
-function rulesOf(ctx: IWebhookFunctions): DeliveryRules {
+function selectionOf(ctx: IWebhookFunctions): Selection {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const eventIds = selectedEventIds(
 		ctx.getNodeParameter('events', []),
@@ -28,112 +28,94 @@ function rulesOf(ctx: IWebhookFunctions): DeliveryRules {
 		eventIds: new Set(eventIds),
 		siteIds: new Set(splitList(options.siteIds)),
 		locationIds: new Set(splitList(options.locationIds)),
-		eventDataOnly: options.eventDataOnly === true,
 	};
 }
 
-type RawRequest = { rawBody?: Buffer; readRawBody?: () => Promise<void> };
+type RawRequest = {
+	rawBody?: Buffer;
+	readRawBody?: () => Promise<void>;
+	contentType?: string;
+	headers?: Record<string, unknown>;
+};
 
+/**
+ * The bytes that were signed. n8n parses multipart bodies itself and leaves nothing raw to
+ * verify; reading a consumed stream fails: both are refused, never thrown (a throw would become
+ * an error execution).
+ */
 async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer | undefined> {
 	const request = ctx.getRequestObject() as unknown as RawRequest;
-	if (!request.rawBody && typeof request.readRawBody === 'function') await request.readRawBody();
+	const contentType = String(request.contentType ?? request.headers?.['content-type'] ?? '');
+	if (!request.rawBody && /^multipart\//i.test(contentType)) return undefined;
+	try {
+		if (!request.rawBody && typeof request.readRawBody === 'function') await request.readRawBody();
+	} catch {
+		return undefined;
+	}
 	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 }
 
-function reject(ctx: IWebhookFunctions, reason: string): IWebhookResponseData {
-	ctx.logger.warn(`Mindbody Trigger refused a delivery: ${reason}`);
-	ctx.getResponseObject().status(400).json({ message: 'Invalid or unsigned delivery' });
-	return { noWebhookResponse: true };
-}
-
 /** Why an event is dropped, or undefined to emit it. */
-function dropReason(event: IDataObject, data: IDataObject, rules: DeliveryRules) {
-	if (typeof event.eventId === 'string' && !rules.eventIds.has(event.eventId)) return 'unselected';
+function dropReason(event: IDataObject, selection: Selection) {
+	if (typeof event.eventId === 'string' && !selection.eventIds.has(event.eventId)) return 'unselected';
+	const data = (typeof event.eventData === 'object' && event.eventData ? event.eventData : {}) as IDataObject;
 	const outside = (set: Set<string>, value: unknown) =>
 		set.size > 0 && value !== undefined && value !== null && !set.has(String(value));
-	if (outside(rules.siteIds, data.siteId)) return 'siteId';
-	if (outside(rules.locationIds, data.locationId)) return 'locationId';
+	if (outside(selection.siteIds, data.siteId)) return 'siteId';
+	if (outside(selection.locationIds, data.locationId)) return 'locationId';
 	return undefined;
 }
 
-/** Tolerant: a payload that breaks its schema is emitted all the same, with the problems. */
-function problemsOf(event: IDataObject): string[] {
-	const problems = checkEnvelope(event).problems;
-	const eventId = String(event.eventId ?? '');
-	if (findEvent(eventId)) {
-		const found = checkEventData(eventId, event.eventData).problems;
-		problems.push(...found.map((p) => (p.startsWith('eventData') ? p : `eventData.${p}`)));
-	}
-	return problems;
-}
-
-function itemOf(event: IDataObject, data: IDataObject, rules: DeliveryRules, problems: string[]) {
-	const { messageId, eventId, eventSchemaVersion, eventInstanceOriginationDateTime, ...more } = event;
-	const { transactionKey, eventData: _eventData, ...rest } = more;
-	const json: IDataObject = rules.eventDataOnly
-		? { ...data }
-		: {
-				messageId,
-				eventId,
-				eventSchemaVersion,
-				eventInstanceOriginationDateTime,
-				...(transactionKey !== undefined ? { transactionKey } : {}),
-				eventData: data,
-				// Fields the spec does not list are kept, after the known ones.
-				...rest,
-			};
-	if (problems.length) json.schemaWarnings = problems;
-	return { json };
-}
-
 export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const now = Date.now();
+	const processKey = processKeyOf(ctx, slotOf(ctx));
+	const refusals = refusalLogOf(processKey, `Mindbody Trigger "${ctx.getNode().name}"`);
+	const refuse = (reason: string): IWebhookResponseData => {
+		refusals.refused(ctx.logger, reason, now);
+		ctx.getResponseObject().status(400).json({ message: 'Invalid or unsigned delivery' });
+		return { noWebhookResponse: true };
+	};
+
 	const stored = readStored(ctx);
 	// Fail closed: without the key no delivery can be told from a forgery.
-	if (!stored?.messageSignatureKey) return reject(ctx, 'no signature key is stored for this node');
+	if (!stored) return refuse('no subscription is stored for this node');
+	const headers = ctx.getHeaderData() as Record<string, string | string[] | undefined>;
+	if (!SIGNATURE_HEADERS.some((name) => headers[name] !== undefined)) return refuse('no signature header');
 	const rawBody = await rawBodyOf(ctx);
-	if (!rawBody?.length) return reject(ctx, 'empty body');
-	if (!verifyRequestSignature(rawBody, ctx.getHeaderData(), stored.messageSignatureKey)) {
-		return reject(ctx, 'signature header missing or wrong');
+	if (!rawBody?.length) return refuse('no raw body to verify (empty, or multipart)');
+	const signingKey = await signingKeyOf(ctx, stored);
+	if (!signingKey) {
+		return refuse(
+			'the stored signing key does not open with this credential (was its API key changed? deactivate and activate the workflow)',
+		);
 	}
+	if (!verifyRequestSignature(rawBody, headers, signingKey)) return refuse('wrong signature');
 	let body: unknown;
 	try {
 		body = JSON.parse(rawBody.toString('utf8'));
 	} catch {
-		return reject(ctx, 'body is not JSON');
+		return refuse('signed, but the body is not JSON');
 	}
+	refusals.flush(ctx.logger, now);
 
-	const rules = rulesOf(ctx);
-	const events = (Array.isArray(body) ? body : [body]).filter(
-		(event): event is IDataObject => typeof event === 'object' && event !== null,
-	);
+	const selection = selectionOf(ctx);
+	const seen = seenMessagesOf(processKey);
 	const items: INodeExecutionData[] = [];
 	const dropped: string[] = [];
-	let seen = stored.seen as unknown;
-	let remembered = false;
-	for (const event of events) {
-		const data = (typeof event.eventData === 'object' && event.eventData ? event.eventData : {}) as IDataObject;
-		const reason = dropReason(event, data, rules);
+	for (const event of Array.isArray(body) ? body : [body]) {
+		if (typeof event !== 'object' || event === null) continue;
+		const reason = dropReason(event as IDataObject, selection);
 		if (reason) {
 			dropped.push(reason);
 			continue;
 		}
-		if (typeof event.messageId === 'string' && event.messageId) {
-			const result = remember(seen, event.messageId, Date.now());
-			seen = result.seen;
-			if (result.duplicate) {
-				dropped.push('duplicate');
-				continue;
-			}
-			remembered = true;
+		const { messageId } = event as IDataObject;
+		if (typeof messageId === 'string' && messageId && !seen.admit(messageId, now)) {
+			dropped.push('duplicate');
+			continue;
 		}
-		const problems = problemsOf(event);
-		if (problems.length) {
-			ctx.logger.warn(`Mindbody event ${String(event.eventId)} breaks its schema: ${problems.join('; ')}`);
-		}
-		items.push(itemOf(event, data, rules, problems));
+		items.push({ json: event as IDataObject });
 	}
-	if (remembered) writeStored(ctx, { ...stored, seen: seen as SeenMessage[] });
-
 	if (!items.length) return { webhookResponse: { received: true, dropped } };
 	return { workflowData: [items] };
 }

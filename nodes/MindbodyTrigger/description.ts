@@ -71,24 +71,10 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'siteIds',
 				type: 'string',
 				default: '',
-				placeholder: 'e.g. -99',
+				placeholder: 'e.g. 123456',
 				description:
 					'Comma-separated site IDs: events of other sites are acknowledged and dropped. Events without a siteId pass.',
 			},
 		],
 	},
 ];
-
-/** `'a, b,,c'` → `['a', 'b', 'c']`. */
-export function splitList(value: unknown): string[] {
-	return String(value ?? '')
-		.split(/[\s,]+/)
-		.map((part) => part.trim())
-		.filter(Boolean);
-}
-
-/** The event ids to subscribe to: picked and custom, unique and sorted. */
-export function selectedEventIds(picked: unknown, custom: unknown): string[] {
-	const ids = [...(Array.isArray(picked) ? picked.map(String) : []), ...splitList(custom)];
-	return [...new Set(ids)].sort();
-}

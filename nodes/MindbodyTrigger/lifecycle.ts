@@ -1,27 +1,71 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { selectedEventIds } from './eventSelection';
 import {
-	actionable,
 	activateSubscription,
+	deactivateSubscription,
 	deleteSubscription,
 	getSubscription,
-	isNotFound,
 	listSubscriptions,
 	postSubscription,
-	readStored,
 	sameEvents,
-	serviceError,
-	writeStored,
-	wantedSubscription,
 	type Subscription,
-} from './subscription';
+	type WantedSubscription,
+} from './serviceClient';
+import { WEBHOOK_ERROR_CODES, asNodeError, isNotFound, isRefusal, serviceError } from './serviceErrors';
+import { readStored, sealedRecord, signingKeyOf, slotOf, writeStored } from './storedState';
 
 /**
  * The subscription lifecycle behind n8n's webhook methods (checkExists, create, delete). n8n
  * calls checkExists on every activation and start-up and create only when it answers false,
  * so checkExists repairs what it can and create always starts clean.
  */
+
+/** The subscription this node should have now, from its parameters and webhook URL. */
+export function wantedSubscription(ctx: IHookFunctions): WantedSubscription {
+	const eventIds = selectedEventIds(
+		ctx.getNodeParameter('events', []),
+		ctx.getNodeParameter('customEventIds', ''),
+	);
+	if (eventIds.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'Pick at least one event to subscribe to', {
+			description: 'Choose events in the Events list or enter them under Custom Event IDs.',
+		});
+	}
+	const webhookUrl = ctx.getNodeWebhookUrl('default') ?? '';
+	const node = ctx.getNode();
+	const suffix = slotOf(ctx) === 'test' ? ':test' : '';
+	const referenceId = `n8n:${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}${suffix}`;
+	return { eventIds, webhookUrl, referenceId: referenceId.slice(0, 256) };
+}
+
+/**
+ * Stops a subscription: DELETE (retried by the transport), else PATCH it DeactivatedByUser.
+ * When both fail the error names the subscription; the stored record is then kept, so the next
+ * activation finds it and reuses or removes it.
+ */
+async function retire(ctx: IHookFunctions, subscriptionId: string): Promise<void> {
+	try {
+		await deleteSubscription(ctx, subscriptionId);
+		return;
+	} catch (deleteError) {
+		try {
+			await deactivateSubscription(ctx, subscriptionId);
+			ctx.logger.info(`Mindbody subscription ${subscriptionId} could not be deleted; it was deactivated instead`);
+			return;
+		} catch {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Could not stop Mindbody webhook subscription ${subscriptionId}: ${(deleteError as Error).message}`,
+				{
+					description:
+						'The subscription may still be active at the webhook service. Activating the workflow again reuses or removes it; or delete it with the Mindbody node (Webhook Subscription → Delete).',
+				},
+			);
+		}
+	}
+}
 
 /** Stored, present at the service, aimed at this URL with these events, and Active. */
 export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> {
@@ -33,16 +77,17 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 	try {
 		current = await getSubscription(ctx, stored.subscriptionId);
 	} catch (error) {
-		if (!isNotFound(error)) throw actionable(error);
+		if (!isNotFound(error)) throw asNodeError(ctx.getNode(), error);
 		ctx.logger.info(`Mindbody subscription ${stored.subscriptionId} is gone; creating a new one`);
 		writeStored(ctx, undefined);
 		return false;
 	}
 
+	const signingKey = await signingKeyOf(ctx, stored);
 	const sameTarget =
 		current.webhookUrl === wanted.webhookUrl && sameEvents(current.eventIds, wanted.eventIds);
-	if (!sameTarget || !stored.messageSignatureKey) {
-		await deleteSubscription(ctx, stored.subscriptionId);
+	if (!sameTarget || !signingKey) {
+		await retire(ctx, stored.subscriptionId);
 		writeStored(ctx, undefined);
 		return false;
 	}
@@ -52,23 +97,23 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 	try {
 		const updated = await activateSubscription(ctx, stored.subscriptionId);
 		const key = updated.messageSignatureKey;
-		if (key && key !== stored.messageSignatureKey) {
-			writeStored(ctx, { ...stored, messageSignatureKey: key });
-		}
+		if (key && key !== signingKey) writeStored(ctx, await sealedRecord(ctx, stored, key));
 		return true;
 	} catch (error) {
 		const { code } = serviceError(error);
-		if (!isNotFound(error) && code !== '14000020') throw actionable(error);
+		if (!isNotFound(error) && code !== WEBHOOK_ERROR_CODES.cannotReactivate) {
+			throw asNodeError(ctx.getNode(), error);
+		}
 		ctx.logger.info(`Mindbody subscription ${stored.subscriptionId} cannot be reactivated (${code})`);
-		await deleteSubscription(ctx, stored.subscriptionId);
+		await retire(ctx, stored.subscriptionId);
 		writeStored(ctx, undefined);
 		return false;
 	}
 }
 
 /**
- * Subscriptions this node made but no longer knows (static data lost, e.g. n8n stopped before
- * saving it): without their key they are useless, so they go before a new one is made.
+ * Subscriptions this node made but does not hold (static data lost, or a create whose answer
+ * never arrived, left PendingActivation): without their key they are useless, so they go.
  */
 async function removeOrphans(ctx: IHookFunctions, referenceId: string): Promise<void> {
 	const orphans = (await listSubscriptions(ctx)).filter(
@@ -77,52 +122,72 @@ async function removeOrphans(ctx: IHookFunctions, referenceId: string): Promise<
 			item.subscriptionId &&
 			!/deactivated/i.test(String(item.status ?? '')),
 	);
-	for (const orphan of orphans) await deleteSubscription(ctx, String(orphan.subscriptionId));
+	for (const orphan of orphans) await retire(ctx, String(orphan.subscriptionId));
 }
 
-/** POST a pending subscription, keep its key, PATCH it Active; undo everything on failure. */
+/**
+ * POST; when the outcome is unknown (no answer, a 5xx, a timeout) the service may have made the
+ * subscription anyway: remove what carries this node's referenceId and try once more.
+ */
+async function post(ctx: IHookFunctions, wanted: WantedSubscription): Promise<Subscription> {
+	try {
+		return await postSubscription(ctx, wanted);
+	} catch (error) {
+		if (isRefusal(error) || error instanceof NodeOperationError) throw asNodeError(ctx.getNode(), error);
+		ctx.logger.info(`Creating the Mindbody subscription got no usable answer; cleaning up and trying once more`);
+		await removeOrphans(ctx, wanted.referenceId);
+		try {
+			return await postSubscription(ctx, wanted);
+		} catch (second) {
+			if (!isRefusal(second)) await removeOrphans(ctx, wanted.referenceId).catch(() => undefined);
+			throw asNodeError(ctx.getNode(), second);
+		}
+	}
+}
+
+/** POST a pending subscription, keep its key sealed, PATCH it Active; undo everything on failure. */
 export async function createSubscription(ctx: IHookFunctions): Promise<boolean> {
 	const wanted = wantedSubscription(ctx);
 	const previous = readStored(ctx);
 	if (previous) {
-		await deleteSubscription(ctx, previous.subscriptionId);
+		await retire(ctx, previous.subscriptionId);
 		writeStored(ctx, undefined);
 	}
 	await removeOrphans(ctx, wanted.referenceId);
 
-	const created = await postSubscription(ctx, wanted);
+	const created = await post(ctx, wanted);
 	const subscriptionId = created.subscriptionId;
 	if (!subscriptionId) {
+		// Whatever the service made is unusable without its id: remove it.
+		await removeOrphans(ctx, wanted.referenceId).catch(() => undefined);
 		throw new NodeOperationError(ctx.getNode(), 'The webhook service answered without a subscriptionId');
 	}
 	if (!created.messageSignatureKey) {
-		await deleteSubscription(ctx, subscriptionId);
+		await retire(ctx, subscriptionId);
 		throw new NodeOperationError(
 			ctx.getNode(),
 			'The webhook service answered without a messageSignatureKey, so deliveries could not be verified',
 		);
 	}
-	writeStored(ctx, { subscriptionId, messageSignatureKey: created.messageSignatureKey, ...wanted });
+	writeStored(ctx, await sealedRecord(ctx, { subscriptionId, ...wanted }, created.messageSignatureKey));
 
 	try {
 		await activateSubscription(ctx, subscriptionId);
 	} catch (error) {
 		// n8n's own clean-up after a failed activation reads the saved static data, which does
 		// not know this subscription yet: remove it here or it would be left behind.
-		await deleteSubscription(ctx, subscriptionId).catch((cleanup: Error) =>
-			ctx.logger.warn(`Could not remove pending Mindbody subscription ${subscriptionId}: ${cleanup.message}`),
-		);
+		await retire(ctx, subscriptionId).catch((cleanup: Error) => ctx.logger.warn(cleanup.message));
 		writeStored(ctx, undefined);
-		throw actionable(error);
+		throw asNodeError(ctx.getNode(), error);
 	}
 	return true;
 }
 
-/** DELETE and forget the key. On a real failure the record stays, so a later run can retry. */
+/** Stops the subscription and forgets its key. On failure the record stays for the next activation. */
 export async function removeSubscription(ctx: IHookFunctions): Promise<boolean> {
 	const stored = readStored(ctx);
 	if (!stored) return true;
-	await deleteSubscription(ctx, stored.subscriptionId);
+	await retire(ctx, stored.subscriptionId);
 	writeStored(ctx, undefined);
 	return true;
 }

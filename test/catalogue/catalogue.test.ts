@@ -1,193 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { operations, type Operation } from '../../nodes/shared/catalogue';
+import { SPEC_OPERATIONS, type SpecParam, type WireType, type SpecOperation } from './specFacts';
 
 /**
- * The catalogue against the two spec documents: every endpoint row of both, and nothing more.
- * The spec tables are parsed here; the catalogue is never used to read the spec.
+ * The catalogue against the contract's endpoints (specFacts.ts): every endpoint of both services,
+ * and nothing more. The facts are kept apart from the catalogue; the catalogue is never used to
+ * write them.
  */
-
-const SPEC_DIR = process.env.MINDBODY_SPEC_DIR ?? '/work/shared/spec';
-const restSpec = readFileSync(join(SPEC_DIR, 'rest-api.md'), 'utf8');
-const webhookSpec = readFileSync(join(SPEC_DIR, 'webhooks.md'), 'utf8');
-
-type WireType = 'int32' | 'int64' | 'string' | 'boolean' | 'dateTime';
-
-interface SpecParam {
-	name: string;
-	location: 'path' | 'query';
-	type: WireType;
-	array?: 'repeated' | 'comma';
-	required: boolean;
-	serverDefault?: number | boolean;
-	options?: string[];
-}
-
-interface SpecOperation {
-	service: 'rest' | 'webhooks';
-	method: string;
-	path: string;
-	userToken: boolean;
-	params: SpecParam[];
-	hasBody: boolean;
-	successStatus: number;
-}
-
-const METHOD_ROW = /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\/\S*)\s*\|(.*)$/;
-
-const cells = (rest: string) =>
-	rest
-		.replace(/\|\s*$/, '')
-		.split('|')
-		.map((cell) => cell.trim());
-
-/** Splits on commas and semicolons that are not inside parentheses. */
-function topLevelParts(text: string): Array<{ part: string; sep: string }> {
-	const parts: Array<{ part: string; sep: string }> = [];
-	let depth = 0;
-	let current = '';
-	let sep = '';
-	for (const char of text) {
-		if (char === '(') depth++;
-		if (char === ')') depth--;
-		if (depth === 0 && (char === ',' || char === ';')) {
-			parts.push({ part: current.trim(), sep });
-			current = '';
-			sep = char;
-			continue;
-		}
-		current += char;
-	}
-	if (current.trim()) parts.push({ part: current.trim(), sep });
-	return parts;
-}
-
-const TYPES: Record<string, WireType> = {
-	int32: 'int32',
-	int64: 'int64',
-	string: 'string',
-	bool: 'boolean',
-	'date-time': 'dateTime',
-};
-
-/** The Parameters cell (or the Dashboard paragraph): `P a int32; Q b array of int64 required, …`. */
-export function parseParams(text: string): SpecParam[] {
-	const params: SpecParam[] = [];
-	if (/^none$/i.test(text.trim())) return params;
-	let location: 'path' | 'query' | undefined;
-	for (const { part } of topLevelParts(text)) {
-		const paren = /\(([^)]*)\)/.exec(part)?.[1]?.trim();
-		let words = part.replace(/\([^)]*\)/g, ' ').trim().split(/\s+/).filter(Boolean);
-		// A lone `required` / `optional` after a comma belongs to the parameter before it.
-		if (words.length === 1 && /^(required|optional)$/.test(words[0])) {
-			if (!params.length) throw new Error(`Flag without a parameter in "${text}"`);
-			params[params.length - 1].required = words[0] === 'required';
-			continue;
-		}
-		if (words[0] === 'P' || words[0] === 'Q') {
-			location = words[0] === 'P' ? 'path' : 'query';
-			words = words.slice(1);
-		}
-		if (!location) throw new Error(`No P/Q before "${part}" in "${text}"`);
-		const [name, ...rest] = words;
-		let array: SpecParam['array'];
-		if (rest[0] === 'array') {
-			array = 'repeated';
-			rest.shift();
-			if ((rest[0] as string) === 'of') rest.shift();
-		}
-		const typeWord = rest.shift();
-		let type = typeWord ? TYPES[typeWord] : undefined;
-		if (!type) throw new Error(`Unknown type "${typeWord}" of ${name} in "${text}"`);
-		if (rest.some((word) => !/^(required|optional)$/.test(word))) {
-			throw new Error(`Unparsed words "${rest.join(' ')}" of ${name}`);
-		}
-		let required = location === 'path' || rest.includes('required');
-		if (paren && /^declared required/.test(paren)) required = true;
-		if (paren && /comma-delimited integers/.test(paren)) {
-			type = 'int32';
-			array = 'comma';
-		}
-		const param: SpecParam = { name, location, type, required, ...(array ? { array } : {}) };
-		const literalDefault = paren ? /^default (\d+|true|false)$/.exec(paren)?.[1] : undefined;
-		if (literalDefault !== undefined) {
-			param.serverDefault = /^\d+$/.test(literalDefault) ? Number(literalDefault) : literalDefault === 'true';
-		}
-		if (paren && /^[A-Z]\w*(, [A-Z]\w*)+$/.test(paren)) param.options = paren.split(', ');
-		params.push(param);
-	}
-	return params;
-}
-
-const firstStatus = (responses: string) => Number(/\b(2\d\d)\b/.exec(responses)?.[1] ?? 200);
-
-export function parseRestSpec(markdown: string): SpecOperation[] {
-	const ops: SpecOperation[] = [];
-	const dashboardParagraph = /All three take A and these query parameters \(all optional\): (.*)\.\s*$/m.exec(markdown);
-	if (!dashboardParagraph) throw new Error('The Dashboard parameter paragraph was not found');
-	const dashboardParams = parseParams(`Q ${dashboardParagraph[1]}`);
-	let section = '';
-	for (const line of markdown.split('\n')) {
-		const heading = /^###\s+(.*)$/.exec(line);
-		if (heading) section = heading[1].trim();
-		const row = METHOD_ROW.exec(line);
-		if (!row) continue;
-		const [, method, path, restCells] = row;
-		const columns = cells(restCells);
-		if (section === 'Dashboard') {
-			ops.push({
-				service: 'rest',
-				method,
-				path,
-				userToken: true,
-				params: dashboardParams.map((param) => ({ ...param })),
-				hasBody: false,
-				successStatus: firstStatus(columns[0] ?? ''),
-			});
-			continue;
-		}
-		const [auth, parameters, body, responses] = columns;
-		if (!/^(A|no)$/.test(auth)) throw new Error(`Auth column "${auth}" of ${method} ${path}`);
-		ops.push({
-			service: 'rest',
-			method,
-			path,
-			userToken: auth === 'A',
-			params: parseParams(parameters),
-			hasBody: !/^none$/i.test(body),
-			successStatus: firstStatus(responses),
-		});
-	}
-	return ops;
-}
-
-export function parseWebhookSpec(markdown: string): SpecOperation[] {
-	const endpoints = markdown.split(/^## Endpoints\s*$/m)[1]?.split(/^## /m)[0];
-	if (!endpoints) throw new Error('No Endpoints section in the webhook spec');
-	const ops: SpecOperation[] = [];
-	for (const line of endpoints.split('\n')) {
-		const row = METHOD_ROW.exec(line);
-		if (!row) continue;
-		const [, method, path, restCells] = row;
-		const [, payloadIn, payloadOut] = cells(restCells);
-		ops.push({
-			service: 'webhooks',
-			method,
-			path,
-			userToken: false,
-			params: [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-				name,
-				location: 'path' as const,
-				type: 'string' as const,
-				required: true,
-			})),
-			hasBody: !/^none$/i.test(payloadIn),
-			successStatus: firstStatus(payloadOut),
-		});
-	}
-	return ops;
-}
 
 const key = (op: { service: string; method: string; path: string }) => `${op.service} ${op.method} ${op.path}`;
 /** Looser key, to tell "missing" from "differs in method or path letter case". */
@@ -270,18 +88,18 @@ export function compareCatalogue(spec: SpecOperation[], catalogue: readonly Oper
 	return problems;
 }
 
-const restOps = parseRestSpec(restSpec);
-const webhookOps = parseWebhookSpec(webhookSpec);
-const spec = [...restOps, ...webhookOps];
+const spec = SPEC_OPERATIONS;
+const restOps = spec.filter((op) => op.service === 'rest');
+const webhookOps = spec.filter((op) => op.service === 'webhooks');
 
-describe('the spec tables', () => {
+describe('the contract facts', () => {
 	test('hold 54 REST and 6 webhook endpoints, each once', () => {
 		expect(restOps).toHaveLength(54);
 		expect(webhookOps).toHaveLength(6);
 		expect(new Set(spec.map(key)).size).toBe(60);
 	});
 
-	test('parse the tricky parameter cells as the spec states them', () => {
+	test('state the tricky parameters as the contract does', () => {
 		const find = (method: string, path: string) => spec.find((op) => op.method === method && op.path === path)!;
 		expect(find('GET', '/Business/Schedules/Enrollments').params.slice(0, 2)).toEqual([
 			{ name: 'request.locationIds', location: 'query', type: 'int32', array: 'comma', required: false },

@@ -11,10 +11,12 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.test.ts'],
+	// Queue mode has its own command (npm run test:e2e:queue).
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/queue/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
-	globalSetup: '<rootDir>/test/e2e/support/globalSetup.js',
+	globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
 	// Each file starts one n8n; two at a time keeps the machine responsive.
 	maxWorkers: 2,
 	testTimeout: 120000,

@@ -37,7 +37,7 @@ export class StoredWorkflow {
 	constructor(
 		readonly id: string,
 		parameters: INodeParameters,
-		private readonly nodeTypes: HarnessNodeTypes,
+		readonly nodeTypes: HarnessNodeTypes,
 	) {
 		this.nodes = [
 			{

@@ -43,6 +43,11 @@ export class HarnessNodeTypes implements INodeTypes {
 		this.types = { [START]: new Start(), [MINDBODY]: new Mindbody(), ...extra };
 	}
 
+	/** A node type loaded again, as after a restart of n8n. */
+	replace(name: string, type: INodeType) {
+		this.types[name] = type;
+	}
+
 	getByName(name: string) {
 		const type = this.types[name];
 		if (!type) throw new Error(`Unknown node type ${name}`);

@@ -19,6 +19,7 @@ import { MindbodyTrigger } from '../../nodes/MindbodyTrigger/MindbodyTrigger.nod
 import { COLLECT, StoredWorkflow, TRIGGER_NAME, TriggerLifecycle } from './activation';
 import type { InMemoryCredentialsHelper } from './credentialsHelper';
 import { HarnessNodeTypes, MINDBODY_TRIGGER } from './nodeTypes';
+import { databaseCall, processedDataTable } from './processedData';
 
 /**
  * n8n's webhook server for one workflow with a Mindbody Trigger: a real HTTP listener on
@@ -78,17 +79,29 @@ function expressResponse(res: ServerResponse): Res {
 	return out;
 }
 
-/** n8n's rawBodyReader + parseBody: rawBody is the Buffer received, body the parsed JSON. */
+/**
+ * n8n's rawBodyReader + parseRequestBody for a version-1 node: multipart bodies go to n8n's form
+ * parser, which consumes the stream (nothing raw is kept and reading it again fails); others
+ * are read raw and JSON is parsed (a body that does not parse is answered 422 before any node
+ * sees it).
+ */
 async function expressRequest(req: IncomingMessage, url: URL) {
 	const request = req as IncomingMessage & Record<string, unknown>;
 	parseIncomingMessage(req);
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
+	request.query = Object.fromEntries(url.searchParams);
+	request.params = {};
+	if (String(request.contentType ?? '').startsWith('multipart/')) {
+		request.body = {};
+		request.readRawBody = async () => {
+			throw new Error('stream is not readable');
+		};
+		return request;
+	}
 	request.rawBody = Buffer.concat(chunks);
 	request._body = true;
 	request.readRawBody = async () => undefined;
-	request.query = Object.fromEntries(url.searchParams);
-	request.params = {};
 	const raw = request.rawBody as Buffer;
 	if (raw.length && request.contentType === 'application/json') {
 		try {
@@ -124,14 +137,26 @@ export class TriggerHarness extends TriggerLifecycle {
 	}
 
 	static async start(options: TriggerHarnessOptions): Promise<TriggerHarness> {
+		await processedDataTable();
 		const nodeTypes = new HarnessNodeTypes({ [MINDBODY_TRIGGER]: new MindbodyTrigger(), [COLLECT]: new Collect() });
 		const stored = new StoredWorkflow(options.workflowId ?? 'wf-trigger', options.parameters, nodeTypes);
 		let harness: TriggerHarness | undefined;
-		const server = createServer((req, res) => void harness?.handle(req, expressResponse(res)));
+		const server = createServer((req, res) => harness?.track(harness.handle(req, expressResponse(res))));
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		const { port } = server.address() as AddressInfo;
 		harness = new TriggerHarness(server, `http://127.0.0.1:${port}`, stored, options.credentials);
 		return harness;
+	}
+
+	/**
+	 * n8n restarted: a new process loads the trigger anew (nothing it kept in memory survives),
+	 * while the database (static data, processed data) stays. `trigger` comes from a fresh module
+	 * registry (see freshTriggerModule).
+	 */
+	async restartProcess(trigger: INodeType): Promise<void> {
+		await this.idle();
+		this.stored.nodeTypes.replace(MINDBODY_TRIGGER, trigger);
+		await this.restart();
 	}
 
 	/** Resolves when `count` runs were recorded (or fails after `timeoutMs`). */
@@ -155,12 +180,12 @@ export class TriggerHarness extends TriggerLifecycle {
 		await new Promise<void>((resolve) => this.server.close(() => resolve()));
 	}
 
-	private async handle(req: IncomingMessage, res: Res): Promise<void> {
+	async handle(req: IncomingMessage, res: Res): Promise<void> {
 		const url = new URL(req.url ?? '/', this.baseUrl);
 		const method = (req.method ?? 'GET').toUpperCase();
 		const found = this.findWebhook(method, url.pathname);
 		const request = await expressRequest(req, url);
-		const bodyText = request ? (request.rawBody as Buffer).toString('utf8') : '';
+		const bodyText = Buffer.isBuffer(request?.rawBody) ? request.rawBody.toString('utf8') : '';
 		const record = (ran: boolean) => {
 			this.requests.push({ method, path: url.pathname, status: res.statusCode, body: bodyText, ran });
 		};
@@ -171,6 +196,8 @@ export class TriggerHarness extends TriggerLifecycle {
 		}
 		const { webhook, test } = found;
 		const mode: WorkflowExecuteMode = test ? 'manual' : 'webhook';
+		// LiveWebhooks loads the workflow and its static data from the database for every request.
+		await databaseCall();
 		const workflow = this.stored.toWorkflow();
 		if (test?.staticData) workflow.setTestStaticData(test.staticData);
 		const additionalData = this.additionalData({ httpRequest: request, httpResponse: res });
@@ -191,7 +218,10 @@ export class TriggerHarness extends TriggerLifecycle {
 		}
 		// LiveWebhooks saves static data once the response is out. A test run's node data is the
 		// cached object itself (setTestStaticData), so nothing is saved for it.
-		if (!test) this.stored.saveStaticData(workflow);
+		if (!test) {
+			await databaseCall();
+			this.stored.saveStaticData(workflow);
+		}
 		const ran = result.workflowData !== undefined;
 		record(ran);
 		if (!ran) return;
@@ -200,7 +230,8 @@ export class TriggerHarness extends TriggerLifecycle {
 		if (test) this.track(this.stopListening());
 	}
 
-	private track(work: Promise<unknown>) {
+	/** Work idle() waits for: each request, until its static data is saved, and each run. */
+	track(work: Promise<unknown>) {
 		this.pending.add(work);
 		void work.finally(() => this.pending.delete(work)).catch(() => undefined);
 	}

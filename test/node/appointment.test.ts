@@ -72,10 +72,10 @@ describe('appointment', () => {
 		});
 	});
 
-	test('Complete: one request per item without batching; { success, result } items', async () => {
+	test('Complete: one request per item with batching turned off; { success, result } items', async () => {
 		const [one, two] = futureBooked();
 		const result = await h.run(
-			{ resource: 'appointment', operation: 'complete', ids: '={{ [$json.id] }}' },
+			{ resource: 'appointment', operation: 'complete', ids: '={{ [$json.id] }}', options: { batch: false } },
 			{ items: [{ id: one.Id }, { id: two.Id }] },
 		);
 		expect(result.status).toBe('success');
@@ -109,10 +109,10 @@ describe('appointment', () => {
 		expect(result.items.every((i) => i.json.success === true)).toBe(true);
 	});
 
-	test('Complete with continueOnFail: an unknown id gives an error item, the others succeed', async () => {
+	test('Complete unbatched with continueOnFail: an unknown id gives an error item, the others succeed', async () => {
 		const [one, two] = futureBooked();
 		const result = await h.run(
-			{ resource: 'appointment', operation: 'complete', ids: '={{ [$json.id] }}' },
+			{ resource: 'appointment', operation: 'complete', ids: '={{ [$json.id] }}', options: { batch: false } },
 			{ items: [{ id: one.Id }, { id: 12 }, { id: two.Id }], continueOnFail: true },
 		);
 		expect(result.status).toBe('success');

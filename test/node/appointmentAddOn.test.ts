@@ -134,12 +134,13 @@ describe('appointmentAddOn', () => {
 		expect(requests.map((r) => bodyOf(r))).toEqual([ids.slice(0, 2), ids.slice(2)]);
 		for (const request of requests) expectHeaders(h, request, true);
 		expect(pairs(result.items)).toEqual([0, 1, 2]);
-		expect(result.items[0].json).toEqual({ DeletedAddOnIds: ids.slice(0, 2), Errors: [] });
-		expect(result.items[2].json).toEqual({ DeletedAddOnIds: [ids[2]], Errors: [] });
+		// n8n's convention: one { deleted: true } per input item, whatever the service answers.
+		expect(result.items.map((item) => item.json)).toEqual([{ deleted: true }, { deleted: true }, { deleted: true }]);
+		expect(h.site().addOns.filter((addOn) => ids.includes(addOn.Id))).toEqual([]);
 
 		h.sandbox.log.clear();
 		const again = await h.run(
-			{ resource: 'appointmentAddOn', operation: 'delete', ids: '={{ $json.id }}' },
+			{ resource: 'appointmentAddOn', operation: 'delete', ids: '={{ $json.id }}', options: { batch: false } },
 			{ items: [{ id: ids[0] }, { id: h.site().addOns[6].Id }], continueOnFail: true },
 		);
 		expect(again.status).toBe('success');
@@ -147,7 +148,7 @@ describe('appointmentAddOn', () => {
 		expect(pairs(again.items)).toEqual([0, 1]);
 		expect(again.items[0].json.error).toContain(`Add-on ${ids[0]} was not found.`);
 		expect(again.items[0].json).toMatchObject({ status: 400, body: { DeletedAddOnIds: [], Errors: [{ AddOnId: ids[0] }] } });
-		expect(again.items[1].json).toMatchObject({ Errors: [] });
+		expect(again.items[1].json).toEqual({ deleted: true });
 	});
 
 	test('401 without a user token: userMode none on an A operation', async () => {

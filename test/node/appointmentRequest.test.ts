@@ -84,7 +84,7 @@ describe('appointmentRequest', () => {
 	test('Approve without an appointment request ID: a field error, no request sent', async () => {
 		const result = await h.run({ resource: 'appointmentRequest', operation: 'approve' });
 		expect(result.status).toBe('error');
-		expect(result.nodeError('Mindbody')!.message).toBe('Appointment Request ID: is required (a positive whole number)');
+		expect(result.nodeError('Mindbody')!.message).toBe('Appointment Request ID: must be a positive ID');
 		expect(h.requests('/Business/Schedules/AppointmentRequests/Approve')).toHaveLength(0);
 		expect(h.apiRequests()).toHaveLength(0);
 	});

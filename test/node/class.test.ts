@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { TEST_START, expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
 
 const h = useReadOnlySandbox();
@@ -57,6 +59,7 @@ describe('Class', () => {
 		const result = await h.run({
 			resource: 'class',
 			operation: 'getUpcoming',
+			simplify: false,
 			filters: {
 				startDateTime: '2026-03-02T00:00:00Z',
 				endDateTime: '2026-03-09T00:00:00Z',
@@ -79,21 +82,41 @@ describe('Class', () => {
 		expect(pairedItems(result)).toEqual(direct.map(() => ({ item: 0 })));
 	});
 
-	test('Get Upcoming with Simplify: nested ClassDescription, Location, Staff, Classes dropped', async () => {
-		const full = await h.run({ resource: 'class', operation: 'getUpcoming' });
-		const simple = await h.run({ resource: 'class', operation: 'getUpcoming', simplify: true });
+	test('Get Upcoming: Simplify is on by default, n8n-style: at most 10 flat fields, ids first, nested Id/Name flattened', async () => {
+		const full = await h.run({ resource: 'class', operation: 'getUpcoming', simplify: false });
+		const byDefault = await h.run({ resource: 'class', operation: 'getUpcoming' });
+		const explicit = await h.run({ resource: 'class', operation: 'getUpcoming', simplify: true });
 		expect(full.items.length).toBeGreaterThan(0);
 		expect(full.items[0]).toHaveProperty('ClassDescription');
 		expect(full.items[0]).toHaveProperty('Classes');
-		expect(simple.items).toHaveLength(full.items.length);
-		simple.items.forEach((item, i) => {
-			expect(item).toEqual(
-				Object.fromEntries(Object.entries(full.items[i]).filter(([, v]) => v === null || typeof v !== 'object')),
-			);
-			expect(item).not.toHaveProperty('ClassDescription');
-			expect(item).not.toHaveProperty('Location');
+		expect(byDefault.items).toEqual(explicit.items);
+		expect(byDefault.items).toHaveLength(full.items.length);
+		byDefault.items.forEach((item, i) => {
+			const raw = full.items[i] as IDataObject;
+			const location = raw.Location as IDataObject;
+			const description = raw.ClassDescription as IDataObject;
+			expect(Object.keys(item).length).toBeLessThanOrEqual(10);
+			expect(Object.values(item).every((value) => value === null || typeof value !== 'object')).toBe(true);
+			expect(item).toMatchObject({
+				Id: raw.Id,
+				LocationId: location.Id,
+				LocationName: location.Name,
+				ClassDescriptionName: description.Name,
+			});
+			expect(item).not.toHaveProperty('Classes');
+			// Every kept field is the answer's own value, or a nested Id/Name under its parent's name.
+			for (const [key, value] of Object.entries(item)) {
+				if (key in raw) {
+					expect(value).toEqual(raw[key]);
+					continue;
+				}
+				const parent = Object.keys(raw).find((name) => key === `${name}Id` || key === `${name}Name`)!;
+				expect(value).toEqual((raw[parent] as IDataObject)[key.slice(parent.length)]);
+			}
 		});
-		expect(JSON.stringify(simple.items).length).toBeLessThan(JSON.stringify(full.items).length / 2);
+		expect(JSON.stringify(byDefault.items).length).toBeLessThan(JSON.stringify(full.items).length / 2);
+		// Simplify is the node's business: the three requests were the same.
+		expect(new Set(h.calls('class.getUpcoming').map((call) => call.rawQuery))).toEqual(new Set(['']));
 	});
 
 	test('Get Upcoming answered 204 (no classes in the window): success with no items', async () => {

@@ -101,6 +101,22 @@ describe('Consumer Booking', () => {
 		expect(result.items).toEqual((await replay(h.sandbox, request)).json);
 	});
 
+	test('Get Service Payment Options: Request Location ID picked from the location list goes on the wire as its ID', async () => {
+		const series = site().clientServices.find((s) => s.ClientId === 100001)!;
+		const locationId = series.LocationIds[0];
+		const result = await h.run({
+			resource: 'consumerBooking',
+			operation: 'getServicePaymentOptions',
+			locationId: { __rl: true, mode: 'id', value: String(locationId) },
+			filters: { requestLocationId: { __rl: true, mode: 'list', value: String(locationId) } },
+		});
+		expect(result.status).toBe('success');
+		expect(queryPairs(h.only('consumerBooking.getServicePaymentOptions'))).toEqual([
+			['locationId', String(locationId)],
+			['request.locationId', String(locationId)],
+		]);
+	});
+
 	test('Get Service Payment Options: a range the option cannot pay is "Invalid data"', async () => {
 		const series = site().clientServices.find((s) => s.ClientId === 100001)!;
 		const result = await h.run({

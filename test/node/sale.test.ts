@@ -11,7 +11,7 @@ const payable = () =>
 describe('sale', () => {
 	test('Get Event Details: sale id in the path, no token, one item per event', async () => {
 		const sale = h.site().sales.find((s) => s.Events.length > 1) ?? h.site().sales.find((s) => s.Events.length > 0)!;
-		const result = await h.run({ resource: 'sale', operation: 'getEventDetails', saleId: sale.Id });
+		const result = await h.run({ resource: 'sale', operation: 'getEventDetails', saleId: sale.Id, simplify: false });
 		expect(result.status).toBe('success');
 		const request = h.lastRequest(`/Business/Sales/${sale.Id}/EventDetails`);
 		expect(request.method).toBe('GET');
@@ -124,7 +124,7 @@ describe('sale', () => {
 		const done = h.site().appointments.find((a) => a.PaymentApplied)!;
 		const fresh = payable()[0];
 		const result = await h.run(
-			{ resource: 'sale', operation: 'applyPaymentOptions', ids: '={{ $json.id }}' },
+			{ resource: 'sale', operation: 'applyPaymentOptions', ids: '={{ $json.id }}', options: { batch: false } },
 			{ items: [{ id: done.Id }, { id: fresh.Id }], continueOnFail: true },
 		);
 		expect(result.status).toBe('success');

@@ -20,6 +20,7 @@ describe('Staff Calendar', () => {
 			resource: 'staffCalendar',
 			operation: 'get',
 			staffId,
+			simplify: false,
 			filters: {
 				startDateTime: '2026-03-02T00:00:00Z',
 				endDateTime: '2026-03-09T00:00:00Z',
@@ -51,7 +52,7 @@ describe('Staff Calendar', () => {
 
 	test('Simplify keeps the top-level scalar fields of each event (events are flat: nothing lost)', async () => {
 		const staffId = busyStaff();
-		const full = await h.run({ resource: 'staffCalendar', operation: 'get', staffId });
+		const full = await h.run({ resource: 'staffCalendar', operation: 'get', staffId, simplify: false });
 		const simple = await h.run({ resource: 'staffCalendar', operation: 'get', staffId, simplify: true });
 		expect(full.items.length).toBeGreaterThan(0);
 		expect(simple.items).toHaveLength(full.items.length);

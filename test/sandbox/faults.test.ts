@@ -130,6 +130,19 @@ describe('faults over HTTP', () => {
 		expect((await h.call('GET', '/Business/Subcategories')).status).toBe(200);
 	});
 
+	it('loses the answer after the change was made', async () => {
+		h.sandbox.faults.add({ kind: 'answerLost', operation: 'promoCode.create' });
+		await expect(
+			request(`${h.sandbox.restBaseUrl}/Business/PromoCodes`, {
+				method: 'POST',
+				headers: { 'API-Key': h.sandbox.apiKey, SiteId: '-99', 'content-type': 'application/json' },
+				body: JSON.stringify({ Name: 'Lost', Code: 'LOST1', Discount: { Type: 'Amount', Amount: 1 } }),
+			}),
+		).rejects.toThrow();
+		expect(h.sandbox.log.last({ operation: 'promoCode.create' })).toMatchObject({ status: 0, fault: 'answerLost' });
+		expect(h.site().promoCodes.some((p) => p.Code === 'LOST1')).toBe(true);
+	});
+
 	it('applies to the webhook service too', async () => {
 		h.sandbox.faults.add({ kind: 'serverError', service: 'webhooks', times: 'always' });
 		const answer = await fetch(`${h.sandbox.webhooksBaseUrl}/subscriptions`, {

@@ -12,6 +12,7 @@ export const FAULT_KINDS = [
 	'latency',
 	'malformedJson',
 	'connectionReset',
+	'answerLost',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

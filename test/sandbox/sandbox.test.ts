@@ -52,7 +52,8 @@ describe('server and routing', () => {
 		await answer.body.text();
 		const began = Date.now();
 		await sandbox.stop();
-		expect(Date.now() - began).toBeLessThan(1000);
+		// Waiting for the client's 60 s keep-alive would take a minute; closing takes milliseconds.
+		expect(Date.now() - began).toBeLessThan(20_000);
 		await expect(
 			request(`${sandbox.restBaseUrl}/Business/Categories`, { dispatcher: agent }),
 		).rejects.toThrow();
@@ -76,7 +77,6 @@ describe('REST events reach webhook subscribers', () => {
 		const sandbox = await startSandbox({
 			startAt: TEST_START,
 			allowLoopbackHttp: true,
-			webhooks: { urlCheckTimeoutMs: 500, deliveryTimeoutMs: 500 },
 		});
 		try {
 			const subscribe = async (apiKey: string) => {

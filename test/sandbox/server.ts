@@ -179,8 +179,8 @@ export class SandboxServer {
 			entry.operation,
 			res,
 		);
-		if (!answer) {
-			entry.fault = 'connectionReset';
+		if (!answer.response) {
+			entry.fault = answer.fault;
 			return;
 		}
 		entry.status = answer.response.status;
@@ -205,11 +205,15 @@ export class SandboxServer {
 		if (latencyMs) await sleep(latencyMs);
 		if (fault?.kind === 'connectionReset') {
 			res.socket?.destroy();
-			return undefined;
+			return { response: undefined, fault: fault.kind };
 		}
 		const early = fault && FAULT_ANSWERS[fault.kind];
 		if (early) return { response: early(fault), fault: fault.kind };
 		const response = await this.routes[service](req);
+		if (fault?.kind === 'answerLost') {
+			res.socket?.destroy();
+			return { response: undefined, fault: fault.kind };
+		}
 		if (fault?.kind === 'malformedJson')
 			return { response: malformed(response), fault: fault.kind };
 		return { response, fault: latencyMs ? 'latency' : undefined };

@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DEDUP_MAX_MESSAGES } from '../../nodes/MindbodyTrigger/dedup';
 import { ENVELOPE, startTrigger, type TriggerFixture } from './fixture';
 
 /** Signed deliveries from the sandbox into n8n-core's WebhookContext and WorkflowExecute. */
@@ -107,17 +106,6 @@ describe('de-duplication and selection', () => {
 		expect(attempts[0].messageId).toBe(attempts[1].messageId);
 		expect(attempts.map((attempt) => attempt.status)).toEqual([200, 200]);
 		expect(runsOf()).toBe(1);
-	});
-
-	test('the seen list survives between requests in static data and stays bounded', async () => {
-		const old = Array.from({ length: DEDUP_MAX_MESSAGES }, (_, i) => ({ id: `old-${i}`, at: Date.now() - 1000 }));
-		const slot = t.harness.stored.triggerStaticData.live as IDataObject;
-		slot.seen = old;
-		await t.emit({ eventId: 'client.created' });
-		const seen = (t.harness.stored.triggerStaticData.live as IDataObject).seen as Array<{ id: string }>;
-		expect(seen).toHaveLength(DEDUP_MAX_MESSAGES);
-		expect(seen[0].id).toBe('old-1');
-		expect(seen[seen.length - 1].id).toBe(lastItems()[0].messageId);
 	});
 
 	test('an event id the node did not select is acknowledged and dropped', async () => {

@@ -28,11 +28,10 @@ describe('activation', () => {
 			webhookUrl: t.webhookUrl,
 			referenceId: `n8n:wf-trigger:wf-trigger-trigger-node`,
 		});
-		expect(liveSlot()).toMatchObject({
-			subscriptionId: subscription.subscriptionId,
-			messageSignatureKey: subscription.messageSignatureKey,
-			webhookUrl: t.webhookUrl,
-		});
+		expect(liveSlot()).toMatchObject({ subscriptionId: subscription.subscriptionId, webhookUrl: t.webhookUrl });
+		// The key is kept sealed: its text is nowhere in what n8n stores with the workflow.
+		expect(liveSlot()?.sealedKey).toEqual(expect.stringMatching(/^v1\./));
+		expect(JSON.stringify(t.harness.stored.staticData)).not.toContain(subscription.messageSignatureKey);
 		// The service checked the URL with HEAD: answered by the node, no run.
 		expect(t.harness.requests).toEqual([expect.objectContaining({ method: 'HEAD', status: 200, ran: false })]);
 		expect(t.harness.runs).toHaveLength(0);

@@ -29,8 +29,8 @@ test('testing beside an active workflow leaves the live subscription and its key
 	await t.harness.activate();
 	const [live] = await t.subscriptions();
 	const liveKey = () => {
-		const { subscriptionId, messageSignatureKey, webhookUrl } = t.harness.stored.triggerStaticData.live as Record<string, unknown>;
-		return { subscriptionId, messageSignatureKey, webhookUrl };
+		const { subscriptionId, sealedKey, webhookUrl } = t.harness.stored.triggerStaticData.live as Record<string, unknown>;
+		return { subscriptionId, sealedKey, webhookUrl };
 	};
 	const before = liveKey();
 

@@ -7,12 +7,47 @@ const asObject = (value: unknown): IDataObject =>
 		? (value as IDataObject)
 		: { value: value as IDataObject[keyof IDataObject] };
 
-const topLevel = (item: IDataObject): IDataObject =>
-	Object.fromEntries(Object.entries(item).filter(([, value]) => value === null || typeof value !== 'object'));
+const isScalar = (value: unknown) => value === null || typeof value !== 'object';
+
+/** At most this many fields in a simplified item, as n8n's guidelines ask. */
+export const SIMPLIFIED_FIELDS = 10;
+
+/** Most useful first: the record's id, other ids, names, times, status; then the rest in answer order. */
+const FIELD_RANKS = [/^id$/i, /ids?$/i, /name$/i, /(date|time)$/i, /status$/i];
+const rankOf = (key: string) => {
+	const rank = FIELD_RANKS.findIndex((pattern) => pattern.test(key));
+	return rank === -1 ? FIELD_RANKS.length : rank;
+};
+
+/**
+ * A flat item of at most SIMPLIFIED_FIELDS fields: top-level values, and the Id and Name of a
+ * nested object flattened beside them (`Location.Id` → `LocationId`); lists are left out.
+ */
+export function simplifyItem(item: IDataObject): IDataObject {
+	const flat: Array<[string, unknown]> = [];
+	for (const [key, value] of Object.entries(item)) {
+		if (isScalar(value)) flat.push([key, value]);
+		else if (!Array.isArray(value)) {
+			for (const sub of ['Id', 'Name']) {
+				const nested = (value as IDataObject)[sub];
+				if (nested !== undefined && isScalar(nested)) flat.push([`${key}${sub}`, nested]);
+			}
+		}
+	}
+	const unique = flat.filter(([key], index) => flat.findIndex(([other]) => other === key) === index);
+	const ranked = unique
+		.map((entry, index) => ({ entry, index, rank: rankOf(entry[0]) }))
+		.sort((a, b) => a.rank - b.rank || a.index - b.index)
+		.slice(0, SIMPLIFIED_FIELDS)
+		.sort((a, b) => a.index - b.index);
+	return Object.fromEntries(ranked.map(({ entry }) => entry)) as IDataObject;
+}
 
 /** Turns a response body into the items a user works with. */
 export function shapeOutput(operation: Operation, status: number, body: unknown, simplify = false): IDataObject[] {
 	let items: IDataObject[];
+	// n8n's convention for deletions: one confirmation item, whatever the service answers.
+	if (operation.operation === 'delete') return [{ deleted: true }];
 	switch (operation.output) {
 		case 'none':
 			items = [{ success: true }];
@@ -35,5 +70,42 @@ export function shapeOutput(operation: Operation, status: number, body: unknown,
 			if (status === 204 || body === undefined || body === '') items = [];
 			else items = Array.isArray(body) ? body.map(asObject) : [asObject(body)];
 	}
-	return simplify ? items.map(topLevel) : items;
+	return simplify ? items.map(simplifyItem) : items;
+}
+
+const isRecord = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Lists joined in order; an entry already present (a related record two answers share) is kept once. */
+function joinLists(lists: unknown[][]): unknown[] {
+	const seen = new Set<string>();
+	return lists.flat().filter((entry) => {
+		const key = JSON.stringify(entry);
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
+}
+
+/**
+ * The answers to one id list sent over several requests, as if one request had carried it:
+ * lists joined in order, dictionaries and objects merged key by key (their lists joined).
+ */
+export function mergeBodies(bodies: unknown[]): unknown {
+	if (bodies.every(Array.isArray)) return (bodies as unknown[][]).flat();
+	if (!bodies.every(isRecord)) return bodies[0];
+	const merged: IDataObject = {};
+	const lists = new Map<string, unknown[][]>();
+	for (const body of bodies as IDataObject[]) {
+		for (const [key, value] of Object.entries(body)) {
+			if (Array.isArray(value) && (merged[key] === undefined || lists.has(key))) {
+				lists.set(key, [...(lists.get(key) ?? []), value]);
+				merged[key] = [];
+			} else if (merged[key] === undefined) {
+				merged[key] = value;
+			}
+		}
+	}
+	for (const [key, parts] of lists) merged[key] = joinLists(parts) as IDataObject[];
+	return merged;
 }

@@ -3,9 +3,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findOperation, type Operation } from '../../shared/catalogue';
 import { DEFAULT_BATCH_SIZE } from '../description/options';
-import { shapeOutput } from './output';
+import { mergeBodies, shapeOutput } from './output';
 import { fetchAllPages } from './paging';
-import { buildRequest } from './request';
+import { buildRequest, splitRequest } from './request';
 import { readBody, send, type CallOptions } from './send';
 
 /** Our errors are already NodeApiError / NodeOperationError; anything else is wrapped. */
@@ -32,8 +32,15 @@ async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Ope
 		const results = await fetchAllPages(ctx, itemIndex, operation, built);
 		return shapeOutput(operation, 200, results, simplifyOf(ctx, operation, itemIndex));
 	}
-	const response = await send(ctx, itemIndex, operation, built, body);
-	return shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
+	const requests = splitRequest(ctx, itemIndex, operation, built);
+	if (requests.length === 1) {
+		const response = await send(ctx, itemIndex, operation, built, body);
+		return shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
+	}
+	// One id list over several URLs, one after another: the answers merge in the ids' order.
+	const bodies: unknown[] = [];
+	for (const part of requests) bodies.push((await send(ctx, itemIndex, operation, part, undefined)).body);
+	return shapeOutput(operation, 200, mergeBodies(bodies), simplifyOf(ctx, operation, itemIndex));
 }
 
 /** Many items' list parts in one request per chunk; results map back to every item. */
@@ -82,7 +89,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not known`);
 	}
 	const out: INodeExecutionData[] = [];
-	const batch = operation.body?.batchable && (this.getNodeParameter('options.batch', 0, false) as boolean);
+	// On unless turned off: one request per batch instead of one per item.
+	const batch = operation.body?.batchable && (this.getNodeParameter('options.batch', 0, true) as boolean);
 	if (batch) {
 		await runBatched(this, operation, out);
 		return [out];

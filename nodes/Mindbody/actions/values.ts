@@ -1,5 +1,8 @@
+import { DateTime } from 'luxon';
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import { checkId, type IdType } from '../../shared/schemas';
 
 /** Thrown before anything is sent; names the field the user must fix. */
 export function fieldError(ctx: IExecuteFunctions, itemIndex: number, field: string, problem: string) {
@@ -27,6 +30,30 @@ export function toInteger(value: unknown): number | undefined {
 	return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
 }
 
+/** One id, by the node's one id rule (positive, within its type). */
+export function idValue(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	type: IdType,
+): number {
+	const check = checkId(value, type);
+	if (!check.ok) throw fieldError(ctx, itemIndex, field, check.problem);
+	return check.id;
+}
+
+/** A list of ids (entries, arrays or comma-separated text), each by the id rule. */
+export function idList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	type: IdType,
+): number[] {
+	return flattenList(value).map((entry) => idValue(ctx, itemIndex, field, entry, type));
+}
+
 export function integerList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -50,18 +77,35 @@ export function locatorValue(value: unknown): unknown {
 	return value;
 }
 
+/** n8n's DateTime values (luxon, possibly another copy of it) and JavaScript dates. */
+function fromDateObject(value: object): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+	const candidate = value as { isValid?: unknown; toISO?: unknown };
+	if (DateTime.isDateTime(value) || (typeof candidate.toISO === 'function' && 'isValid' in candidate)) {
+		const dateTime = value as DateTime;
+		return dateTime.isValid ? (dateTime.toISO() ?? undefined) : undefined;
+	}
+	return undefined;
+}
+
+/**
+ * An ISO 8601 date-time as the spec asks: ISO text is sent as written, n8n DateTime values and
+ * dates as ISO text. Anything luxon's strict ISO parser refuses ("1", "soon", "03/10/2026") is
+ * an error naming the field.
+ */
 export function isoDateTime(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	field: string,
 	value: unknown,
 ): string {
-	const text = typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : String((value as { toISO?: () => string })?.toISO?.() ?? value);
-	if (!text || Number.isNaN(Date.parse(text))) {
-		throw fieldError(ctx, itemIndex, field, `"${text}" is not a date-time (use ISO 8601, e.g. 2026-11-21T09:00:00)`);
-	}
-	return text;
+	const fromObject = value && typeof value === 'object' ? fromDateObject(value) : undefined;
+	if (fromObject) return fromObject;
+	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
+	if (typeof value === 'string' && text && DateTime.fromISO(text, { setZone: true }).isValid) return text;
+	throw fieldError(ctx, itemIndex, field, `"${text}" is not a date-time (use ISO 8601, e.g. 2026-11-21T09:00:00)`);
 }
 
 /** YYYY-MM-DD from a date-time field. */
-export const datePart = (value: string) => value.slice(0, 10);
+export const datePart = (value: string) =>
+	DateTime.fromISO(value, { setZone: true }).toISODate() ?? value.slice(0, 10);

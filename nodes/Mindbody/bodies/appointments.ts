@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { integerList, isoDateTime, toInteger, fieldError } from '../actions/values';
+import { fieldError, idList, idValue, isoDateTime } from '../actions/values';
 import type { BodyInput } from './types';
 
 type Ctx = Parameters<BodyInput['read']>[0];
 
-const ref = (id: unknown) => ({ Id: id });
+const ref = (id: number) => ({ Id: id });
 
 function range(ctx: Ctx, i: number, start: unknown, end: unknown, label = 'Range') {
 	return {
@@ -50,21 +50,21 @@ export const approveItems: BodyInput = {
 	],
 	read: (ctx, i) => {
 		const fields = ctx.getNodeParameter('confirmationFields', i, {}) as IDataObject;
-		const requestId = toInteger(ctx.getNodeParameter('appointmentRequestId', i));
-		if (requestId === undefined || requestId < 1) {
-			throw fieldError(ctx, i, 'Appointment Request ID', 'is required (a positive whole number)');
-		}
+		const requestId = idValue(ctx, i, 'Appointment Request ID', ctx.getNodeParameter('appointmentRequestId', i), 'int64');
 		const item: IDataObject = { AppointmentRequestReference: ref(requestId) };
-		const refs: Array<[string, string]> = [
-			['staffId', 'StaffReference'],
-			['appointmentTypeId', 'AppointmentTypeReference'],
-			['consumerId', 'ConsumerReference'],
-			['locationId', 'LocationReference'],
-			['availabilityId', 'AvailabilityReference'],
+		// Spec id types: staff and clients int64, appointment types, locations and availabilities int32.
+		const refs: Array<[string, string, string, 'int32' | 'int64']> = [
+			['staffId', 'StaffReference', 'Staff ID', 'int64'],
+			['appointmentTypeId', 'AppointmentTypeReference', 'Appointment Type ID', 'int32'],
+			['consumerId', 'ConsumerReference', 'Consumer ID', 'int64'],
+			['locationId', 'LocationReference', 'Location ID', 'int32'],
+			['availabilityId', 'AvailabilityReference', 'Availability ID', 'int32'],
 		];
-		for (const [field, apiName] of refs) if (fields[field]) item[apiName] = ref(fields[field]);
+		for (const [field, apiName, label, type] of refs) {
+			if (fields[field]) item[apiName] = ref(idValue(ctx, i, label, fields[field], type));
+		}
 		if (fields.resourceIds) {
-			item.ResourceReferences = integerList(ctx, i, 'Resource IDs', fields.resourceIds).map(ref);
+			item.ResourceReferences = idList(ctx, i, 'Resource IDs', fields.resourceIds, 'int64').map(ref);
 		}
 		if (fields.start || fields.end) item.Range = range(ctx, i, fields.start, fields.end);
 		return [item];
@@ -86,12 +86,12 @@ export const modifyAppointments: BodyInput = {
 					displayName: 'Appointment',
 					name: 'appointment',
 					values: [
-						{ displayName: 'ID', name: 'id', type: 'number', default: 0, required: true },
-						{ displayName: 'Start Date Time', name: 'startDateTime', type: 'dateTime', default: '' },
 						{ displayName: 'End Date Time', name: 'endDateTime', type: 'dateTime', default: '' },
-						{ displayName: 'Staff ID', name: 'staffId', type: 'number', default: 0 },
+						{ displayName: 'ID', name: 'id', type: 'number', default: 0, required: true },
 						{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
 						{ displayName: 'Other Fields (JSON)', name: 'otherFields', type: 'json', default: '{}', description: 'Further appointment fields to change, as the API names them' },
+						{ displayName: 'Staff ID', name: 'staffId', type: 'number', default: 0 },
+						{ displayName: 'Start Date Time', name: 'startDateTime', type: 'dateTime', default: '' },
 					],
 				},
 			],
@@ -101,10 +101,13 @@ export const modifyAppointments: BodyInput = {
 	read: (ctx, i) => {
 		const entries = ((ctx.getNodeParameter('appointments', i, {}) as IDataObject).appointment ?? []) as IDataObject[];
 		const appointments = entries.map((entry, n) => {
-			const appointment: IDataObject = { ...jsonObject(ctx, i, `Appointments[${n}].Other Fields`, entry.otherFields), Id: toInteger(entry.id) ?? entry.id };
+			const appointment: IDataObject = {
+				...jsonObject(ctx, i, `Appointments[${n}].Other Fields`, entry.otherFields),
+				Id: idValue(ctx, i, `Appointments[${n}].ID`, entry.id, 'int64'),
+			};
 			if (entry.startDateTime) appointment.StartDateTime = isoDateTime(ctx, i, `Appointments[${n}].Start Date Time`, entry.startDateTime);
 			if (entry.endDateTime) appointment.EndDateTime = isoDateTime(ctx, i, `Appointments[${n}].End Date Time`, entry.endDateTime);
-			if (entry.staffId) appointment.StaffId = entry.staffId;
+			if (entry.staffId) appointment.StaffId = idValue(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64');
 			if (entry.notes) appointment.Notes = entry.notes;
 			return appointment;
 		});
@@ -115,9 +118,12 @@ export const modifyAppointments: BodyInput = {
 export const bookingTemplates: BodyInput = {
 	properties: () => [
 		{ displayName: 'Consumer ID', name: 'consumerId', type: 'number', default: 0, required: true },
-		{ displayName: 'Max Days', name: 'maxDays', type: 'number', default: 90, required: true, typeOptions: { minValue: 1, maxValue: 365 }, description: 'How many days of past appointments to look at' },
+		{ displayName: 'Max Days', name: 'maxDays', type: 'number', default: 90, required: true, description: 'How many days of past appointments to look at' },
 	],
-	read: (ctx, i) => ({ ConsumerId: ctx.getNodeParameter('consumerId', i), MaxDays: ctx.getNodeParameter('maxDays', i) }),
+	read: (ctx, i) => ({
+		ConsumerId: idValue(ctx, i, 'Consumer ID', ctx.getNodeParameter('consumerId', i), 'int64'),
+		MaxDays: ctx.getNodeParameter('maxDays', i),
+	}),
 };
 
 export const bookingRequestItems: BodyInput = {
@@ -135,11 +141,11 @@ export const bookingRequestItems: BodyInput = {
 					displayName: 'Appointment',
 					name: 'booking',
 					values: [
-						{ displayName: 'Staff ID', name: 'staffId', type: 'number', default: 0, required: true },
 						{ displayName: 'Appointment Type ID', name: 'appointmentTypeId', type: 'number', default: 0, required: true },
-						{ displayName: 'Start', name: 'start', type: 'dateTime', default: '', required: true },
 						{ displayName: 'End', name: 'end', type: 'dateTime', default: '', required: true },
 						{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
+						{ displayName: 'Staff ID', name: 'staffId', type: 'number', default: 0, required: true },
+						{ displayName: 'Start', name: 'start', type: 'dateTime', default: '', required: true },
 					],
 				},
 			],
@@ -148,8 +154,8 @@ export const bookingRequestItems: BodyInput = {
 	read: (ctx, i) => {
 		const entries = ((ctx.getNodeParameter('bookings', i, {}) as IDataObject).booking ?? []) as IDataObject[];
 		return entries.map((entry, n) => ({
-			StaffReference: ref(entry.staffId),
-			AppointmentTypeReference: ref(entry.appointmentTypeId),
+			StaffReference: ref(idValue(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64')),
+			AppointmentTypeReference: ref(idValue(ctx, i, `Appointments[${n}].Appointment Type ID`, entry.appointmentTypeId, 'int32')),
 			Range: range(ctx, i, entry.start, entry.end, `Appointments[${n}]`),
 			...(entry.notes ? { Notes: entry.notes } : {}),
 		}));

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DAYS_OF_WEEK } from '../../shared/schemas';
-import { datePart, fieldError, isoDateTime } from '../actions/values';
+import { datePart, idValue, isoDateTime } from '../actions/values';
 import type { BodyInput } from './types';
 
-const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+/** The days offered in the field; the spec states no values (an expression can send others). */
+const DAYS_OF_WEEK = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** One schedule per input item; batching sends the schedules of many items at once. */
 export const availabilitySchedules: BodyInput = {
@@ -37,25 +37,25 @@ export const availabilitySchedules: BodyInput = {
 	],
 	read: (ctx, i) => {
 		const fields = ctx.getNodeParameter('scheduleFields', i, {}) as IDataObject;
-		const time = (name: string, label: string) => {
-			const value = String(ctx.getNodeParameter(name, i)).trim();
-			if (!TIME_OF_DAY.test(value)) throw fieldError(ctx, i, label, `"${value}" is not a time of day (use HH:mm, e.g. 09:00)`);
-			return value;
-		};
+		// The spec states no format for the times: they are sent as typed.
+		const time = (name: string) => String(ctx.getNodeParameter(name, i)).trim();
 		const schedule: IDataObject = {
 			DaysOfWeek: ctx.getNodeParameter('daysOfWeek', i),
-			StartTime: time('startTime', 'Start Time'),
-			EndTime: time('endTime', 'End Time'),
+			StartTime: time('startTime'),
+			EndTime: time('endTime'),
 			StartDate: datePart(isoDateTime(ctx, i, 'Start Date', ctx.getNodeParameter('startDate', i))),
 			EndDate: datePart(isoDateTime(ctx, i, 'End Date', ctx.getNodeParameter('endDate', i))),
 		};
-		const optional: Array<[string, string]> = [
-			['id', 'Id'],
-			['groupId', 'GroupId'],
-			['staffId', 'StaffId'],
-			['locationId', 'LocationId'],
+		// Spec id types: availability schedules and locations int32, staff int64; groups are not typed.
+		const optional: Array<[string, string, string, 'int32' | 'int64']> = [
+			['id', 'Id', 'Schedule ID', 'int32'],
+			['groupId', 'GroupId', 'Group ID', 'int64'],
+			['staffId', 'StaffId', 'Staff ID', 'int64'],
+			['locationId', 'LocationId', 'Location ID', 'int32'],
 		];
-		for (const [field, apiName] of optional) if (fields[field]) schedule[apiName] = fields[field];
+		for (const [field, apiName, label, type] of optional) {
+			if (fields[field]) schedule[apiName] = idValue(ctx, i, label, fields[field], type);
+		}
 		return [schedule];
 	},
 };

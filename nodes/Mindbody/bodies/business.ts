@@ -38,7 +38,7 @@ const promoCoreFields: INodeProperties[] = [
 			{ name: 'Amount', value: 'Amount' },
 		],
 	},
-	{ displayName: 'Discount Amount', name: 'discountAmount', type: 'number', default: 0, typeOptions: { minValue: 0 } },
+	{ displayName: 'Discount Amount', name: 'discountAmount', type: 'number', default: 0 },
 ];
 
 /** API field names of the promo code fields; dates are checked, the rest passed as typed. */

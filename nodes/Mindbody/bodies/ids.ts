@@ -1,7 +1,9 @@
 import type { Operation } from '../../shared/catalogue';
-import { NOTIFICATION_PREFERENCES } from '../../shared/schemas';
-import { integerList } from '../actions/values';
+import { fieldError, idList } from '../actions/values';
 import type { BodyInput } from './types';
+
+/** The preferences offered in the field; the spec does not list the values. */
+const NOTIFICATION_PREFERENCES = ['Email', 'Sms', 'EmailAndSms', 'None'];
 
 const ID_LABELS: Record<string, string> = {
 	appointmentAddOn: 'Add-On IDs',
@@ -19,10 +21,16 @@ const idsField = (displayName: string, description: string) => ({
 	description: `${description}. One ID per entry, or several separated by commas.`,
 });
 
+/** The item's IDs by the id rule; an item without any has nothing to send. */
+function readIds(ctx: Parameters<BodyInput['read']>[0], i: number, label: string): number[] {
+	const ids = idList(ctx, i, label, ctx.getNodeParameter('ids', i), 'int64');
+	if (!ids.length) throw fieldError(ctx, i, label, 'is required (at least one ID)');
+	return ids;
+}
+
 export const int64IdList: BodyInput = {
 	properties: (operation) => [idsField(idsLabel(operation), operation.description)],
-	read: (ctx, i, operation) =>
-		integerList(ctx, i, idsLabel(operation), ctx.getNodeParameter('ids', i)),
+	read: (ctx, i, operation) => readIds(ctx, i, idsLabel(operation)),
 };
 
 export const denyMultiple: BodyInput = {
@@ -34,11 +42,12 @@ export const denyMultiple: BodyInput = {
 			type: 'options',
 			default: 'Email',
 			options: NOTIFICATION_PREFERENCES.map((value) => ({ name: value, value })),
-			description: 'How the consumers hear of the denial',
+			description:
+				'How the consumers hear of the denial. The spec does not list the values: an expression can send any other.',
 		},
 	],
 	read: (ctx, i) => ({
-		AppointmentRequestIds: integerList(ctx, i, 'Appointment Request IDs', ctx.getNodeParameter('ids', i)),
+		AppointmentRequestIds: readIds(ctx, i, 'Appointment Request IDs'),
 		NotificationPreference: ctx.getNodeParameter('notificationPreference', i),
 	}),
 };

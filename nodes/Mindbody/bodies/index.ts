@@ -20,6 +20,7 @@ export const bodyInputs: Record<BodySchemaName, BodyInput> = {
 	recurringRequest,
 	bookingTemplates,
 	addOnItems,
+	availabilityAdd: availabilitySchedules,
 	availabilitySchedules,
 	bookingRequestItems,
 	appointmentsWithAddOns,

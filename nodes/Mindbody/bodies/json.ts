@@ -1,7 +1,7 @@
 import type { BodyInput } from './types';
 import { fieldError } from '../actions/values';
 
-/** Bodies whose fields the spec does not state: one JSON field, checked against the schema. */
+/** Bodies whose fields the spec does not state: one JSON field, sent as written. */
 export function jsonBody(example: unknown, description: string): BodyInput {
 	return {
 		properties: () => [
@@ -37,12 +37,12 @@ export const recurringRequest = jsonBody(
 		Interval: 1,
 		Occurrences: 4,
 	},
-	'The recurring series: ClientId, LocationId, StaffId, AppointmentTypeId, StartDateTime, Frequency (Daily, Weekly, Monthly), Interval and Occurrences (1–52)',
+	'The recurring request as JSON. The spec does not list its fields; the example shows common ones. Every field is sent as written.',
 );
 
 export const addOnItems = jsonBody(
 	[{ AppointmentId: 1, AddOnTypeId: 1, StaffId: 1 }],
-	'A list of add-ons, each with AppointmentId, AddOnTypeId and optionally StaffId',
+	'A list of add-ons as JSON. The spec does not list their fields; the example shows common ones. Every field is sent as written.',
 );
 
 export const appointmentsWithAddOns = jsonBody(
@@ -56,5 +56,5 @@ export const appointmentsWithAddOns = jsonBody(
 		],
 		AddOns: [{ AppointmentTypeReference: { Id: 2 } }],
 	},
-	'Appointments (StaffReference, AppointmentTypeReference, Range) and their AddOns',
+	'The appointments and their add-ons as JSON. The spec does not list the fields; the example shows common ones. Every field is sent as written.',
 );

@@ -15,8 +15,12 @@ const resourceProperty: INodeProperties = {
 	default: 'appointment',
 };
 
+/** The action names the operation to AI agents too (n8n's tool description is "{action} in Mindbody"). */
+const actionOf = (op: Operation) => (op.toolWarning ? `${op.action} (caution: ${op.toolWarning})` : op.action);
+
 function operationProperty(resource: string): INodeProperties {
 	const ops = operationsOf(resource);
+	const firstOperation = ops[0].operation;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -28,10 +32,10 @@ function operationProperty(resource: string): INodeProperties {
 				name: op.name,
 				value: op.operation,
 				description: op.description,
-				action: op.action,
+				action: actionOf(op),
 			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
-		default: ops[0].operation,
+		default: firstOperation,
 	};
 }
 
@@ -66,9 +70,8 @@ function simplifyProperty(operation: Operation): INodeProperties[] {
 			displayName: 'Simplify',
 			name: 'simplify',
 			type: 'boolean',
-			default: false,
-			description:
-				'Whether to return only the top-level fields of each result instead of the full nested data',
+			default: true,
+			description: 'Whether to return a simplified version of the response instead of the raw data',
 			displayOptions: showFor(operation),
 		},
 	];

@@ -3,7 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../../shared/catalogue';
 import { showFor } from './fieldNames';
 
-export const DEFAULT_BATCH_SIZE = 50;
+/**
+ * The spec states no limit on these body lists. 1,000 entries is about 20 KB of IDs (a few
+ * hundred KB of entries), far below the 30 MB request bodies ASP.NET and IIS accept by default.
+ */
+export const DEFAULT_BATCH_SIZE = 1000;
 
 /** Options every operation has, plus batching where the body is a list. */
 export function commonOptions(operation: Operation): INodeProperties[] {
@@ -14,9 +18,9 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 				displayName: 'Batch Items',
 				name: 'batch',
 				type: 'boolean',
-				default: false,
+				default: true,
 				description:
-					'Whether to send the IDs or entries of all input items together, in as few requests as the batch size allows, instead of one request per item',
+					'Whether to send the IDs or entries of many input items together (on unless turned off), in as few requests as the batch size allows, instead of one request per item',
 			},
 			{
 				displayName: 'Batch Size',
@@ -25,37 +29,42 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 				default: DEFAULT_BATCH_SIZE,
 				typeOptions: { minValue: 1 },
 				description: 'Max number of input items per request when batching',
-				displayOptions: { show: { batch: [true] } },
 			},
 		);
 	}
 	if (operation.service === 'rest') {
-		options.push(
-			{
-				displayName: 'Site ID',
-				name: 'siteId',
-				type: 'number',
-				default: -99,
-				description:
-					'Act on another business than the credential names (for developer accounts linked to several sites)',
-			},
-			{
-				displayName: 'Skip Request Deduplication',
-				name: 'skipDeduplication',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to send X-RequestDeduplication-Skip: true, so identical requests in quick succession all count',
-			},
-			{
-				displayName: 'Transaction Key',
-				name: 'transactionKey',
-				type: 'string',
-				default: '',
-				description:
-					'Sent as the Transaction-Key header; webhook events this call causes carry it when the subscription belongs to the same source. At most 50 characters: longer keys are cut.',
-			},
-		);
+		options.push({
+			displayName: 'Site ID',
+			name: 'siteId',
+			type: 'number',
+			default: 0,
+			placeholder: 'e.g. 123456',
+			description:
+				"The business site to act on instead of the credential's, for developer accounts linked to several sites",
+		});
+	}
+	// Deduplication applies to bookings sent twice in quick succession: only POSTs are affected.
+	if (operation.service === 'rest' && operation.method === 'POST') {
+		options.push({
+			displayName: 'Skip Request Deduplication',
+			name: 'skipDeduplication',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether every identical request sent in quick succession should count, instead of the service treating repeats as one',
+		});
+	}
+	// Only calls that change data cause webhook events, so only they can tag them.
+	if (operation.service === 'rest' && operation.method !== 'GET') {
+		options.push({
+			displayName: 'Transaction Key',
+			name: 'transactionKey',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. order-1234',
+			description:
+				'A key the webhook events this call causes carry, when the subscription belongs to the same developer account. At most 50 characters: longer keys are cut.',
+		});
 	}
 	if (!options.length) return [];
 	return [{

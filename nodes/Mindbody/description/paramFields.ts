@@ -10,6 +10,7 @@ const LIST_METHODS: Record<string, string> = {
 	subcategories: 'searchSubcategories',
 	features: 'searchFeatures',
 	promoCodes: 'searchPromoCodes',
+	subscriptions: 'searchSubscriptions',
 };
 
 const typeHint = (param: OperationParam) => {
@@ -18,11 +19,18 @@ const typeHint = (param: OperationParam) => {
 	return '';
 };
 
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function describe(param: OperationParam): string | undefined {
 	const parts = [param.description, param.serverDefault !== undefined ? `Default: ${String(param.serverDefault)}` : undefined];
 	const text = parts.filter(Boolean).join('. ');
-	return text ? `${text}${typeHint(param)}` : typeHint(param).trim().replace(/^\((.*)\)$/, '$1') || undefined;
+	const hint = typeHint(param);
+	if (text) return `${text}${hint}`;
+	return hint ? sentence(hint.trim().replace(/^\((.*)\)$/, '$1')) : undefined;
 }
+
+const idPlaceholder = (param: OperationParam) =>
+	param.type === 'string' ? 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6' : 'e.g. 12345';
 
 /** The field for one API parameter, by its wire type. */
 export function paramField(param: OperationParam, operation: Operation): INodeProperties {
@@ -59,7 +67,7 @@ export function paramField(param: OperationParam, operation: Operation): INodePr
 					type: 'list',
 					typeOptions: { searchListMethod: LIST_METHODS[param.listSource], searchable: true },
 				},
-				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 12' },
+				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: idPlaceholder(param) },
 			],
 		};
 	}
@@ -71,6 +79,8 @@ export function paramField(param: OperationParam, operation: Operation): INodePr
 			default: param.options[0],
 		};
 	}
+	// No operation lists these records: a text field with an example, not a number that starts at 0.
+	if (param.id) return { ...base, type: 'string', default: '', placeholder: idPlaceholder(param) };
 	switch (param.type) {
 		case 'boolean':
 			return { ...base, type: 'boolean', default: false };

@@ -7,7 +7,7 @@ import type {
 
 import { mindbodyRequest } from '../../shared/transport';
 
-/** Where each dropdown's values come from. */
+/** Where each dropdown's values come from (REST paths; subscriptions are on the webhooks service). */
 const SOURCES: Record<string, string> = {
 	locations: '/Consumer/Schedules/Appointments/Locations',
 	appointmentTypes: '/Consumer/Schedules/Appointments/AppointmentTypes',
@@ -15,19 +15,26 @@ const SOURCES: Record<string, string> = {
 	subcategories: '/Business/Subcategories',
 	features: '/Business/Features',
 	promoCodes: '/Business/PromoCodes',
+	subscriptions: '/subscriptions',
 };
 
 function toOption(entry: unknown): INodePropertyOptions {
 	if (typeof entry !== 'object' || entry === null) return { name: String(entry), value: String(entry) };
 	const record = entry as IDataObject;
+	if (typeof record.subscriptionId === 'string') {
+		const status = record.status ? ` (${String(record.status)})` : '';
+		return { name: `${String(record.webhookUrl ?? record.subscriptionId)}${status}`, value: record.subscriptionId };
+	}
 	const id = record.Id ?? record.id;
 	const label = record.Name ?? record.CategoryName ?? record.SubCategoryName ?? record.Code ?? id;
 	return { name: `${String(label)} (${String(id)})`, value: String(id) };
 }
 
 async function listOptions(ctx: ILoadOptionsFunctions, source: string): Promise<INodePropertyOptions[]> {
-	const { body } = await mindbodyRequest(ctx, { service: 'rest', method: 'GET', path: SOURCES[source], retry: true });
-	const entries = Array.isArray(body) ? body : [];
+	const service = source === 'subscriptions' ? 'webhooks' : 'rest';
+	const { body } = await mindbodyRequest(ctx, { service, method: 'GET', path: SOURCES[source], retry: true });
+	const items = (body as IDataObject | undefined)?.items;
+	const entries: unknown[] = Array.isArray(body) ? body : Array.isArray(items) ? items : [];
 	return entries.map(toOption).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -56,6 +63,7 @@ export const listSearch = {
 	searchSubcategories: searcher('subcategories'),
 	searchFeatures: searcher('features'),
 	searchPromoCodes: searcher('promoCodes'),
+	searchSubscriptions: searcher('subscriptions'),
 };
 
 export const loadOptions = {
@@ -65,4 +73,5 @@ export const loadOptions = {
 	searchSubcategories: loader('subcategories'),
 	searchFeatures: loader('features'),
 	searchPromoCodes: loader('promoCodes'),
+	searchSubscriptions: loader('subscriptions'),
 };

@@ -15,8 +15,9 @@ const autopay = (
 		operation: `${suspend ? 'suspend' : 'close'}${scopeLabel}`,
 		name: `${suspend ? 'Suspend' : 'End Suspension of'} ${scopeLabel}`,
 		action: suspend
-			? `Suspend autopays of a ${scope}`
-			: `End the autopay suspension of a ${scope}`,
+			? `Suspend autopays of ${scope}`
+			: `End autopay suspension of ${scope}`,
+		toolWarning: 'changes autopay billing',
 		description: suspend
 			? `Creates an open-ended autopay suspension for a ${scope}, starting on the given date`
 			: `Ends the open-ended autopay suspensions of a ${scope} on the given date`,
@@ -25,7 +26,7 @@ const autopay = (
 		userToken: true,
 		params: [
 			// A subscriber is a business site, and site ids can be negative (the sandbox site is -99).
-			pathParam(idName, 'int32', `${scopeLabel} ID`, { positiveId: scope === 'region' }),
+			pathParam(idName, 'int32', `${scopeLabel} ID`, { id: scope === 'region' ? 'record' : 'site' }),
 			pathParam(dateName, 'dateTime', suspend ? 'Start Date' : 'End Date'),
 		],
 		successStatus: 200,

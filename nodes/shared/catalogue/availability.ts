@@ -8,19 +8,22 @@ const schedulesBody = {
 	batchable: true,
 } as const;
 
+// The spec states required fields only for schedules being added.
+const addBody = { ...schedulesBody, schema: 'availabilityAdd' } as const;
+
 export const availabilityOperations: Operation[] = [
 	{
 		service: 'rest',
 		resource: 'availability',
 		operation: 'get',
-		name: 'Get Many',
-		action: 'Get availability schedules',
+		name: 'Get by IDs',
+		action: 'Get availability schedules by IDs',
 		description: 'Returns staff availability schedules by ID',
 		method: 'GET',
 		path: '/Business/Schedules/Availability',
 		userToken: true,
 		params: [
-			queryParam('availabilityId', 'int32', 'Availability IDs', { array: 'repeated', required: true }),
+			queryParam('availabilityId', 'int32', 'Availability IDs', { array: 'repeated', required: true, selects: true }),
 		],
 		successStatus: 200,
 		typed400: true,
@@ -37,7 +40,7 @@ export const availabilityOperations: Operation[] = [
 		path: '/Business/Schedules/Availability/Add',
 		userToken: true,
 		params: [],
-		body: schedulesBody,
+		body: addBody,
 		successStatus: 201,
 		typed400: true,
 		output: 'list',

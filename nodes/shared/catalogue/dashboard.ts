@@ -30,7 +30,7 @@ export const dashboardOperations: Operation[] = [
 		'Returns sales for the month by category: an object mapping each category name to an amount',
 		'/Dashboard/ByCategory/GetTotalSales',
 	),
-	dashboard('getSummary', 'Get Summary', 'Get the dashboard summary', 'Returns the summary figures', '/Dashboard/Summary'),
+	dashboard('getSummary', 'Get Summary', 'Get dashboard summary', 'Returns the summary figures', '/Dashboard/Summary'),
 	dashboard(
 		'getMonthlyActiveMembers',
 		'Get Monthly Active Members',

@@ -2,7 +2,10 @@ import type { OperationParam, ParamType } from './types';
 
 type Extra = Partial<Omit<OperationParam, 'name' | 'location' | 'type' | 'displayName'>>;
 
-/** A path parameter: always required; integer ids must be positive unless `extra` says otherwise. */
+const isId = (name: string, type: ParamType) =>
+	/ids?$/i.test(name) && (type === 'int32' || type === 'int64') ? ('record' as const) : undefined;
+
+/** A path parameter: always required. Integer ids follow the id rule unless `extra` says otherwise. */
 export const pathParam = (
 	name: string,
 	type: ParamType,
@@ -14,7 +17,7 @@ export const pathParam = (
 	type,
 	displayName,
 	required: true,
-	positiveId: /id$/i.test(name) && (type === 'int32' || type === 'int64'),
+	id: isId(name, type),
 	...extra,
 });
 
@@ -23,7 +26,7 @@ export const queryParam = (
 	type: ParamType,
 	displayName: string,
 	extra: Extra = {},
-): OperationParam => ({ name, location: 'query', type, displayName, ...extra });
+): OperationParam => ({ name, location: 'query', type, displayName, id: isId(name, type), ...extra });
 
 /** The five query parameters every dashboard operation takes. */
 export const dashboardParams: OperationParam[] = [

@@ -10,7 +10,8 @@ export type ListSource =
 	| 'categories'
 	| 'subcategories'
 	| 'features'
-	| 'promoCodes';
+	| 'promoCodes'
+	| 'subscriptions';
 
 export interface OperationParam {
 	/** Name on the wire, e.g. `request.startDateTime`. */
@@ -26,8 +27,17 @@ export interface OperationParam {
 	serverDefault?: string | number | boolean;
 	options?: string[];
 	listSource?: ListSource;
-	/** An id that must be a positive whole number; checked before anything is sent. */
-	positiveId?: boolean;
+	/**
+	 * An id (int32/int64 parameters named …Id/…Ids): the node's one id rule applies, a whole
+	 * number from 1 to the type's maximum. `site` ids name a business site, which may be negative
+	 * (Mindbody's sandbox site is -99): only their type's range applies.
+	 */
+	id?: 'record' | 'site';
+	/**
+	 * The list names the records the answer holds (one entry per id): a list too long for one
+	 * URL is sent over several requests and the answers merged in order.
+	 */
+	selects?: boolean;
 	/** The spec declares a path placeholder as this parameter: one value fills both. */
 	fillsPath?: string;
 }
@@ -81,6 +91,11 @@ export interface Operation {
 	paging?: { limit: string; offset: string; pageSize: number };
 	/** May book or charge: never retried automatically. */
 	mayChargeOrBook?: boolean;
+	/**
+	 * Books, charges, cancels or changes money: a few words AI agents see in the tool's
+	 * description (n8n builds it from the operation's action).
+	 */
+	toolWarning?: string;
 	/** Answers can be large: the node offers Simplify (top-level fields only). */
 	large?: boolean;
 }

@@ -4,6 +4,7 @@ import type { Operation } from './types';
 const base = { service: 'webhooks', userToken: false } as const;
 const subscriptionId = pathParam('subscriptionId', 'string', 'Subscription ID', {
 	description: 'The GUID of the subscription',
+	listSource: 'subscriptions',
 });
 
 export const webhookOperations: Operation[] = [
@@ -12,7 +13,7 @@ export const webhookOperations: Operation[] = [
 		resource: 'webhookSubscription',
 		operation: 'getMany',
 		name: 'Get Many',
-		action: 'Get webhook subscriptions',
+		action: 'Get many webhook subscriptions',
 		description: 'Lists the webhook subscriptions of the developer account',
 		method: 'GET',
 		path: '/subscriptions',
@@ -25,7 +26,7 @@ export const webhookOperations: Operation[] = [
 		resource: 'webhookSubscription',
 		operation: 'get',
 		name: 'Get',
-		action: 'Get a webhook subscription',
+		action: 'Get webhook subscription',
 		description: 'Returns one webhook subscription',
 		method: 'GET',
 		path: '/subscriptions/{subscriptionId}',
@@ -38,7 +39,7 @@ export const webhookOperations: Operation[] = [
 		resource: 'webhookSubscription',
 		operation: 'create',
 		name: 'Create',
-		action: 'Create a webhook subscription',
+		action: 'Create webhook subscription',
 		description:
 			'Creates a pending subscription. The answer is the only one sure to carry messageSignatureKey: store it to verify deliveries. Activate the subscription with Update, status Active.',
 		method: 'POST',
@@ -53,7 +54,7 @@ export const webhookOperations: Operation[] = [
 		resource: 'webhookSubscription',
 		operation: 'update',
 		name: 'Update',
-		action: 'Update or activate a webhook subscription',
+		action: 'Update or activate webhook subscription',
 		description:
 			'Activates (status Active), deactivates (DeactivatedByUser) or changes a subscription; only the fields given change',
 		method: 'PATCH',
@@ -68,8 +69,8 @@ export const webhookOperations: Operation[] = [
 		resource: 'webhookSubscription',
 		operation: 'delete',
 		name: 'Delete',
-		action: 'Deactivate a webhook subscription',
-		description: 'Deactivates a subscription; deleting one already deactivated fails (14000018)',
+		action: 'Deactivate webhook subscription',
+		description: 'Deactivates a subscription; one already deactivated cannot be deleted again',
 		method: 'DELETE',
 		path: '/subscriptions/{subscriptionId}',
 		params: [subscriptionId],
@@ -81,7 +82,7 @@ export const webhookOperations: Operation[] = [
 		resource: 'webhookMetrics',
 		operation: 'getMany',
 		name: 'Get Many',
-		action: 'Get webhook delivery metrics',
+		action: 'Get many webhook metrics',
 		description:
 			'Returns delivery statistics of every subscription: attempted, delivered, undelivered and failed messages',
 		method: 'GET',

@@ -1,157 +1,117 @@
 import { z } from 'zod';
 
 /**
- * Request bodies of the operations, checked before anything is sent. The sandbox validates
- * with the same schemas. Where the spec states no field list, the shape chosen is listed in
- * README ("Choices where the spec is silent"); unknown fields pass through untouched.
+ * Request bodies of the operations, checked before anything is sent; the sandbox checks the
+ * same schemas. They hold only what the spec states: a body's kind (list or object), the
+ * fields it names as required, and stated types and ranges. Every other field and value
+ * passes as given, unknown fields included. Where the spec lists no fields, the fields the
+ * node fills are a choice written down in README ("Choices where the spec is silent").
  */
 
-const int = z.number().int();
-const id = int.positive();
+// As exact as a JavaScript number can be: ±2^63.
+const INT64_MIN = -(2 ** 63);
+const INT64_MAX = 2 ** 63;
 
-const isoDateTime = z
-	.string()
-	.min(1)
-	.refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date-time');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date (YYYY-MM-DD)');
-const timeOfDay = z
-	.string()
-	.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be a time of day (HH:mm or HH:mm:ss)');
+const int64 = z
+	.number({ invalid_type_error: 'must be a whole number (int64)' })
+	.int('must be a whole number (int64)')
+	.gte(INT64_MIN, 'must fit in int64')
+	.lte(INT64_MAX, 'must fit in int64');
 
-export const DAYS_OF_WEEK = [
-	'Sunday',
-	'Monday',
-	'Tuesday',
-	'Wednesday',
-	'Thursday',
-	'Friday',
-	'Saturday',
-] as const;
+/** A JSON object whose fields the spec does not list: anything inside passes. */
+const anyObject = z.object({}, { invalid_type_error: 'must be a JSON object' }).passthrough();
 
-export const reference = z.object({ Id: id }).passthrough();
-export const range = z.object({ Start: isoDateTime, End: isoDateTime }).passthrough();
+const list = <T extends z.ZodTypeAny>(item: T, what: string) =>
+	z.array(item, { invalid_type_error: `must be a list of ${what}` });
 
-export const int64IdList = z.array(id).min(1, 'needs at least one ID');
+/** Field names bind case-insensitively on the service (ASP.NET), so presence is checked that way. */
+const keyOf = (value: Record<string, unknown>, name: string) =>
+	Object.keys(value).find((key) => key.toLowerCase() === name.toLowerCase());
 
-export const featureUpdate = z.object({ Enabled: z.boolean() }).passthrough();
+/** An object that must hold the fields the spec names as required (any value but null). */
+function withRequired(fields: readonly string[], what: string) {
+	return anyObject.superRefine((value, ctx) => {
+		for (const field of fields) {
+			const key = keyOf(value, field);
+			if (key === undefined || value[key] === null || value[key] === undefined) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: [field],
+					message: `is required (the spec lists it as required in ${what})`,
+				});
+			}
+		}
+	});
+}
 
-const promoCodeFields = {
-	Name: z.string().min(1),
-	Code: z.string().min(1),
-	Active: z.boolean().optional(),
-	Discount: z.object({ Type: z.enum(['Percent', 'Amount']), Amount: z.number().nonnegative() }),
-	ActivationDate: isoDateTime.optional(),
-	ExpirationDate: isoDateTime.optional(),
-	MaxUses: int.nonnegative().optional(),
-	DaysAfterCloseDate: int.nonnegative().optional(),
-	AllowOnline: z.boolean().optional(),
-};
-export const promoCodeCreate = z.object(promoCodeFields).passthrough();
-export const promoCodeUpdate = z
-	.object(promoCodeFields)
-	.partial()
-	.passthrough()
-	.refine((v) => Object.keys(v).length > 0, 'needs at least one field to change');
+/** An object whose stated flag, when present, must be true or false. */
+function withFlag(flag: string) {
+	return anyObject.superRefine((value, ctx) => {
+		const key = keyOf(value, flag);
+		if (key !== undefined && typeof value[key] !== 'boolean') {
+			ctx.addIssue({
+				code: z.ZodIssueCode.invalid_type,
+				expected: 'boolean',
+				received: typeof value[key] === 'string' ? 'string' : 'unknown',
+				path: [key],
+				message: 'must be true or false (the spec states a flag)',
+			});
+		}
+	});
+}
 
-export const approveItems = z
-	.array(
-		z
-			.object({
-				AppointmentRequestReference: reference,
-				StaffReference: reference.optional(),
-				AppointmentTypeReference: reference.optional(),
-				Range: range.optional(),
-				ConsumerReference: reference.optional(),
-				LocationReference: reference.optional(),
-				ResourceReferences: z.array(reference).optional(),
-				AvailabilityReference: reference.optional(),
-			})
-			.passthrough(),
-	)
-	.min(1, 'needs at least one item');
+/** Spec: "array of int64 … ids". */
+export const int64IdList = list(int64, 'int64 IDs');
 
-export const NOTIFICATION_PREFERENCES = ['Email', 'Sms', 'EmailAndSms', 'None'] as const;
-export const denyMultiple = z
-	.object({
-		AppointmentRequestIds: z.array(id).min(1, 'needs at least one ID'),
-		NotificationPreference: z.enum(NOTIFICATION_PREFERENCES),
-	})
-	.passthrough();
+/** Spec: "feature request object", fields not shown. */
+export const featureUpdate = anyObject;
 
-export const modifyAppointments = z
-	.object({
-		Appointments: z.array(z.object({ Id: id }).passthrough()).min(1, 'needs at least one appointment'),
-		SendEmail: z.boolean(),
-	})
-	.passthrough();
+/** Spec: "promo code object", fields not shown. */
+export const promoCodeCreate = anyObject;
+export const promoCodeUpdate = anyObject;
 
-export const RECURRENCE_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
-export const recurringRequest = z
-	.object({
-		ClientId: z.string().min(1),
-		LocationId: id,
-		StaffId: id,
-		AppointmentTypeId: id,
-		StartDateTime: isoDateTime,
-		Frequency: z.enum(RECURRENCE_FREQUENCIES),
-		Interval: int.min(1).optional(),
-		Occurrences: int.min(1).max(52),
-		Notes: z.string().optional(),
-	})
-	.passthrough();
+/** Spec: "array of appointment request confirmation items"; field names stated, none required. */
+export const approveItems = list(anyObject, 'confirmation items (JSON objects)');
 
-export const bookingTemplates = z
-	.object({ ConsumerId: id, MaxDays: int.min(1).max(365) })
-	.passthrough();
+/** Spec: "request with request ids and notification preference"; names and values not shown. */
+export const denyMultiple = anyObject;
 
-export const addOnItems = z
-	.array(z.object({ AppointmentId: id, AddOnTypeId: id, StaffId: id.optional() }).passthrough())
-	.min(1, 'needs at least one add-on');
+/** Spec: "a list of appointment objects and a sendEmail flag". */
+export const modifyAppointments = withFlag('sendEmail');
 
-export const availabilitySchedules = z
-	.array(
-		z
-			.object({
-				Id: id.optional(),
-				GroupId: id.optional(),
-				StaffId: id.optional(),
-				LocationId: id.optional(),
-				DaysOfWeek: z.array(z.enum(DAYS_OF_WEEK)).min(1, 'needs at least one day'),
-				StartTime: timeOfDay,
-				EndTime: timeOfDay,
-				StartDate: isoDate,
-				EndDate: isoDate,
-			})
-			.passthrough(),
-	)
-	.min(1, 'needs at least one schedule');
+/** Spec: "recurring request", fields not shown. */
+export const recurringRequest = anyObject;
 
-const bookingRequestItem = z
-	.object({
-		StaffReference: reference,
-		AppointmentTypeReference: reference,
-		Range: range,
-		Notes: z.string().optional(),
-	})
-	.passthrough();
-export const bookingRequestItems = z.array(bookingRequestItem).min(1, 'needs at least one appointment');
+/** Spec: "request with consumer id and max days"; names, types and ranges not shown. */
+export const bookingTemplates = anyObject;
 
-export const appointmentsWithAddOns = z
-	.object({
-		Appointments: bookingRequestItems,
-		AddOns: z
-			.array(
-				z
-					.object({ AppointmentTypeReference: reference, StaffReference: reference.optional() })
-					.passthrough(),
-			)
-			.optional(),
-	})
-	.passthrough();
+/** Spec: "array of add-on objects", fields not shown. */
+export const addOnItems = list(anyObject, 'add-ons (JSON objects)');
 
+export const AVAILABILITY_REQUIRED = ['DaysOfWeek', 'StartTime', 'EndTime', 'StartDate', 'EndDate'] as const;
+
+/** Spec: availability schedule (add) requires DaysOfWeek, StartTime, EndTime, StartDate, EndDate. */
+export const availabilityAdd = list(
+	withRequired(AVAILABILITY_REQUIRED, 'an availability schedule to add'),
+	'availability schedules (JSON objects)',
+);
+
+/** Group and Search: "array of availability schedules", with no required fields stated. */
+export const availabilitySchedules = list(anyObject, 'availability schedules (JSON objects)');
+
+/** Spec: booking request items require StaffReference, AppointmentTypeReference and Range. */
+export const bookingRequestItems = list(
+	withRequired(['StaffReference', 'AppointmentTypeReference', 'Range'], 'an appointment booking request'),
+	'appointment booking requests (JSON objects)',
+);
+
+/** Spec: "object holding the list of appointments and add-ons"; field names not shown. */
+export const appointmentsWithAddOns = anyObject;
+
+/** Webhook service: the POST body as stated (required fields, version 1, lengths). */
 export const subscriptionCreate = z
 	.object({
-		eventIds: z.array(z.string().min(1)).min(1, 'needs at least one event ID'),
+		eventIds: z.array(z.string()).min(1, 'needs at least one event ID'),
 		eventSchemaVersion: z.literal(1),
 		referenceId: z.string().max(256).optional(),
 		webhookUrl: z.string().min(1).max(2083),
@@ -159,9 +119,10 @@ export const subscriptionCreate = z
 	.passthrough();
 
 export const SUBSCRIPTION_STATUSES = ['Active', 'DeactivatedByUser'] as const;
+/** PATCH: the POST rules apply to the fields sent; status is Active or DeactivatedByUser. */
 export const subscriptionUpdate = z
 	.object({
-		eventIds: z.array(z.string().min(1)).min(1, 'needs at least one event ID').optional(),
+		eventIds: z.array(z.string()).min(1, 'needs at least one event ID').optional(),
 		eventSchemaVersion: z.literal(1).optional(),
 		referenceId: z.string().max(256).optional(),
 		webhookUrl: z.string().min(1).max(2083).optional(),
@@ -181,6 +142,7 @@ export const bodySchemas = {
 	recurringRequest,
 	bookingTemplates,
 	addOnItems,
+	availabilityAdd,
 	availabilitySchedules,
 	bookingRequestItems,
 	appointmentsWithAddOns,

@@ -4,6 +4,7 @@ import { bodySchemas, type BodySchemaName } from './bodies';
 
 export { bodySchemas, type BodySchemaName } from './bodies';
 export * from './bodies';
+export * from './ids';
 
 /** `Appointments[0].Id` for a path like ['Appointments', 0, 'Id']. */
 export function issuePath(path: Array<string | number>, root = 'body'): string {

@@ -1,5 +1,5 @@
 /**
- * Typed wrapper around scripts/n8n/server.js for the jest e2e suite: a real, pinned n8n on
+ * Wrapper around scripts/n8n/server for the jest e2e suite: a real, pinned n8n on
  * 127.0.0.1 with our packed package installed as a community package, an owner and an API key.
  *
  *   const n8n = await N8n.start({ version: '2.8.4', tarball });
@@ -10,107 +10,18 @@
  */
 import * as fs from 'fs';
 
-export type N8nVersion = '2.8.4' | '2.41.1';
+import * as server from '../../../scripts/n8n/server';
+import type {
+	CredentialJson,
+	Execution,
+	HttpOptions,
+	HttpResult,
+	N8nVersion,
+	ServerHandle,
+	WorkflowJson,
+} from '../../../scripts/n8n/server';
 
-/** Shape of a workflow as n8n exports/imports it (only what we rely on). */
-export interface WorkflowJson {
-	id?: string;
-	name: string;
-	nodes: Array<Record<string, unknown>>;
-	connections: Record<string, unknown>;
-	settings?: Record<string, unknown>;
-	active?: boolean;
-	[key: string]: unknown;
-}
-
-export interface CredentialJson {
-	id?: string;
-	name: string;
-	type: string;
-	data: Record<string, unknown>;
-}
-
-/** An execution as returned by GET /api/v1/executions?includeData=true. */
-export interface Execution {
-	id: string | number;
-	workflowId: string;
-	finished: boolean;
-	mode: string;
-	status?: string;
-	startedAt: string;
-	stoppedAt: string | null;
-	data?: {
-		resultData: {
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
-			error?: unknown;
-			lastNodeExecuted?: string;
-		};
-	};
-	[key: string]: unknown;
-}
-
-export interface HttpResult {
-	status: number;
-	headers: Headers;
-	text: string;
-	json: unknown;
-}
-
-interface Context {
-	version: N8nVersion;
-	installDir: string;
-	n8nBin: string;
-	nodeBin: string;
-	userFolder: string;
-	extraEnv: Record<string, string>;
-}
-
-interface ServerHandle {
-	ctx: Context;
-	port: number;
-	baseUrl: string;
-	logFile: string;
-	readyMs: number;
-	apiKey?: string;
-	cookie?: string;
-	webhookUrl(path: string): string;
-}
-
-interface ServerModule {
-	prepareUserFolder(prefix?: string): string;
-	packProject(opts?: { projectDir?: string; destDir?: string; build?: boolean }): string;
-	installCommunityPackage(userFolder: string, tarball: string): { name: string; version: string; dir: string };
-	createContext(opts: { version?: N8nVersion; userFolder?: string; extraEnv?: Record<string, string> }): Promise<Context>;
-	runCli(
-		ctx: Context,
-		args: string[],
-		opts?: { timeoutMs?: number; allowFailure?: boolean },
-	): Promise<{ code: number; stdout: string; stderr: string }>;
-	importWorkflow(ctx: Context, wf: WorkflowJson): Promise<string>;
-	publishWorkflow(ctx: Context, id: string): Promise<void>;
-	importCredential(ctx: Context, cred: CredentialJson): Promise<string>;
-	executeWorkflow(ctx: Context, id: string, opts?: { timeoutMs?: number }): Promise<unknown>;
-	startServer(ctx: Context, opts?: { port?: number; timeoutMs?: number }): Promise<ServerHandle>;
-	stopServer(server: ServerHandle, opts?: { timeoutMs?: number }): Promise<void>;
-	restartServer(server: ServerHandle, opts?: { timeoutMs?: number }): Promise<ServerHandle>;
-	setupOwner(server: ServerHandle, owner?: Record<string, string>): Promise<unknown>;
-	login(server: ServerHandle): Promise<void>;
-	createApiKey(server: ServerHandle, label?: string): Promise<string>;
-	api(server: ServerHandle, method: string, path: string, body?: unknown): Promise<HttpResult>;
-	listExecutions(server: ServerHandle, workflowId: string, opts?: { includeData?: boolean }): Promise<Execution[]>;
-	createAndActivateWorkflow(server: ServerHandle, wf: WorkflowJson): Promise<string>;
-	createCredential(server: ServerHandle, cred: CredentialJson): Promise<string>;
-	newId(): string;
-	callWebhook(
-		server: ServerHandle,
-		path: string,
-		opts?: { method?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number },
-	): Promise<HttpResult>;
-}
-
-// Plain CommonJS script shared with CI tooling; typed here once.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const server = require('../../../scripts/n8n/server.js') as ServerModule;
+export type { CredentialJson, Execution, HttpResult, N8nVersion, WorkflowJson } from '../../../scripts/n8n/server';
 
 export interface StartOptions {
 	version?: N8nVersion;
@@ -222,7 +133,7 @@ export class N8n {
 	/** Production webhook call; retries while the path is not registered yet (404). */
 	async webhook(
 		path: string,
-		opts: { method?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+		opts: HttpOptions & { method?: string } = {},
 	): Promise<HttpResult> {
 		return server.callWebhook(this.handle, path, opts);
 	}

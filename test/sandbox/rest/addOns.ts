@@ -1,21 +1,19 @@
-import type { z } from 'zod';
-
-import type { addOnItems } from '../../../nodes/shared/schemas';
 import { takeId } from '../data/generate';
 import { isoAt } from '../data/dates';
 import type { AddOn, Appointment, SiteData } from '../data/types';
+import type { BodyModel } from './bodyModels';
 import { typed, type HandlerTable, type RestCall } from './call';
 import { emitAddOnCreated, emitAddOnDeleted } from './events';
 import { completeRecords, modifyRecords, rules, type Modifiable } from './modify';
 import { addOnView, byId } from './views';
 
-type AddOnItem = z.infer<typeof addOnItems>[number];
+type AddOnItem = BodyModel<'addOnItems'>[number];
 
 /** Checks an add-on for an appointment; a string names the problem. */
 function addOnProblem(
 	site: SiteData,
 	parent: Appointment | undefined,
-	typeId: number,
+	typeId: number | undefined,
 	staffId: number,
 ): string | undefined {
 	if (!parent) return 'The appointment was not found.';
@@ -26,9 +24,10 @@ function addOnProblem(
 /** Checks that the type is an add-on the staff member offers. */
 export function addOnTypeProblem(
 	site: SiteData,
-	typeId: number,
+	typeId: number | undefined,
 	staffId: number,
 ): string | undefined {
+	if (typeId === undefined) return 'No add-on type was named.';
 	const type = byId(site.appointmentTypes, typeId);
 	if (!type || !type.IsAddOn || !type.Active) return `Add-on type ${typeId} was not found.`;
 	const staff = byId(site.staff, staffId);
@@ -78,7 +77,7 @@ function add(call: RestCall) {
 		const parent = byId(call.site.appointments, item.AppointmentId)!;
 		const notes = typeof item.Notes === 'string' ? item.Notes : '';
 		return addOnView(
-			createAddOn(call, parent, item.AddOnTypeId, item.StaffId ?? parent.StaffId, notes),
+			createAddOn(call, parent, item.AddOnTypeId!, item.StaffId ?? parent.StaffId, notes),
 		);
 	});
 	return typed(call, { AddOns, Errors }, false);

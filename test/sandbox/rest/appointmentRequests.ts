@@ -1,18 +1,12 @@
-import type { z } from 'zod';
-
-import type {
-	approveItems,
-	denyMultiple,
-	NOTIFICATION_PREFERENCES,
-} from '../../../nodes/shared/schemas';
 import { isoAt } from '../data/dates';
 import type { AppointmentRequest, SiteData } from '../data/types';
 import { cancelAppointment, createAppointment, resolveSlot, type Slot } from './booking';
+import type { BodyModel } from './bodyModels';
 import { json, text, typed, type HandlerTable, type RestCall } from './call';
 import { emailClient, emitBookingCancelled } from './events';
 import { byId } from './views';
 
-type ApproveItem = z.infer<typeof approveItems>[number];
+type ApproveItem = BodyModel<'approveItems'>[number];
 type RequestError = { AppointmentRequestId: number; Message: string };
 
 export function requestView(site: SiteData, request: AppointmentRequest) {
@@ -162,20 +156,18 @@ function denyRequests(call: RestCall, ids: number[], channels: Channel[], extra 
 
 const deny = (call: RestCall) => denyRequests(call, call.body as number[], ['email']);
 
-const CHANNELS: Record<(typeof NOTIFICATION_PREFERENCES)[number], Channel[]> = {
-	Email: ['email'],
-	Sms: ['sms'],
-	EmailAndSms: ['email', 'sms'],
-	None: [],
+/** The preferences the sandbox knows; the spec lists none, so any other is echoed and sends nothing. */
+const CHANNELS: Record<string, Channel[]> = {
+	email: ['email'],
+	sms: ['sms'],
+	emailandsms: ['email', 'sms'],
+	none: [],
 };
 
 function denyMany(call: RestCall) {
-	const { AppointmentRequestIds, NotificationPreference } = call.body as z.infer<
-		typeof denyMultiple
-	>;
-	return denyRequests(call, AppointmentRequestIds, CHANNELS[NotificationPreference], {
-		NotificationPreference,
-	});
+	const { AppointmentRequestIds, NotificationPreference } = call.body as BodyModel<'denyMultiple'>;
+	const channels = CHANNELS[(NotificationPreference ?? 'Email').toLowerCase()] ?? [];
+	return denyRequests(call, AppointmentRequestIds, channels, { NotificationPreference });
 }
 
 function get(call: RestCall) {

@@ -1,9 +1,7 @@
-import type { z } from 'zod';
-
-import type { bookingTemplates } from '../../../nodes/shared/schemas';
 import { DAY, MINUTE, isoAt, parseWhen, startOfDay } from '../data/dates';
 import type { Appointment, SiteData } from '../data/types';
 import { conflictsOf, resolveSlot } from './booking';
+import type { BodyModel } from './bodyModels';
 import { typed, type HandlerTable, type RestCall } from './call';
 import { emitBooking } from './events';
 import { completeRecords, modifyRecords, rules, type FieldRule, type Modifiable } from './modify';
@@ -148,7 +146,7 @@ function nextSameSlot(past: number, now: number): number {
 
 /** One template per staff, type and location the consumer booked within MaxDays, newest first. */
 function bookingTemplatesOf(call: RestCall) {
-	const { ConsumerId, MaxDays } = call.body as z.infer<typeof bookingTemplates>;
+	const { ConsumerId, MaxDays } = call.body as BodyModel<'bookingTemplates'>;
 	if (!byId(call.site.clients, ConsumerId)) return typed(call, [], true);
 	const since = call.now - MaxDays * DAY;
 	const past = call.site.appointments

@@ -1,13 +1,39 @@
-import type { z } from 'zod';
-
-import type { availabilitySchedules } from '../../../nodes/shared/schemas';
 import { takeId } from '../data/generate';
 import { minutesOf, timeOf } from '../data/dates';
 import type { AvailabilitySchedule, SiteData } from '../data/types';
+import type { BodyModel } from './bodyModels';
 import { typed, type HandlerTable, type RestCall } from './call';
 import { byId } from './views';
 
-type ScheduleItem = z.infer<typeof availabilitySchedules>[number];
+type ScheduleItem = BodyModel<'availabilitySchedules'>[number];
+const FIELDS = ['DaysOfWeek', 'StartTime', 'EndTime', 'StartDate', 'EndDate'] as const;
+type Schedule = ScheduleItem & Required<Pick<ScheduleItem, (typeof FIELDS)[number]>>;
+
+/** A search criterion without days, hours or dates matches any. */
+const ANY: Pick<Schedule, (typeof FIELDS)[number]> = {
+	DaysOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+	StartTime: '00:00',
+	EndTime: '23:59:59',
+	StartDate: '0001-01-01',
+	EndDate: '9999-12-31',
+};
+
+/**
+ * The spec requires the five schedule fields only when adding. Elsewhere an item may leave them
+ * out: they come from `base` (the stored schedule an Id names, or ANY for a search); a new
+ * schedule without them cannot be stored, and the answer says which are missing.
+ */
+function filled(item: ScheduleItem, base?: Partial<Pick<Schedule, (typeof FIELDS)[number]>>): Schedule | string {
+	const merged: ScheduleItem = { ...item };
+	for (const field of FIELDS) {
+		if (merged[field] === undefined && base?.[field] !== undefined) Object.assign(merged, { [field]: base[field] });
+	}
+	const missing = FIELDS.filter((field) => merged[field] === undefined);
+	if (!missing.length) return merged as Schedule;
+	return `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} needed for a new schedule.`;
+}
+
+const TIME_OF_DAY = /^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 const view = (schedule: AvailabilitySchedule) => ({
 	...schedule,
@@ -15,7 +41,7 @@ const view = (schedule: AvailabilitySchedule) => ({
 });
 
 /** Times as HH:mm:ss and dates as YYYY-MM-DD, however they were sent. */
-const normalised = (item: ScheduleItem) => ({
+const normalised = (item: Schedule) => ({
 	...item,
 	StartTime: timeOf(minutesOf(item.StartTime)),
 	EndTime: timeOf(minutesOf(item.EndTime)),
@@ -26,9 +52,12 @@ const normalised = (item: ScheduleItem) => ({
 /** What is wrong with a schedule; new ones (needsStaff) must name a staff member and location. */
 function scheduleProblem(
 	site: SiteData,
-	item: ScheduleItem,
+	item: Schedule | string,
 	needsStaff: boolean,
 ): string | undefined {
+	if (typeof item === 'string') return item;
+	const badTime = (['StartTime', 'EndTime'] as const).find((field) => !TIME_OF_DAY.test(item[field]));
+	if (badTime) return `${badTime} '${item[badTime]}' is not a time of day the sandbox can read (HH:mm).`;
 	if (item.Id !== undefined && !byId(site.availabilities, item.Id))
 		return `Availability ${item.Id} was not found.`;
 	if (minutesOf(item.EndTime) <= minutesOf(item.StartTime))
@@ -63,7 +92,7 @@ function get(call: RestCall) {
 }
 
 /** Stores an item: an existing schedule (Id) is replaced, a new one gets the next Id. */
-function store(site: SiteData, item: ScheduleItem, groupId: number | null): AvailabilitySchedule {
+function store(site: SiteData, item: Schedule, groupId: number | null): AvailabilitySchedule {
 	const existing = item.Id === undefined ? undefined : byId(site.availabilities, item.Id);
 	const fields = normalised(item);
 	if (existing) {
@@ -83,15 +112,16 @@ function store(site: SiteData, item: ScheduleItem, groupId: number | null): Avai
 
 function add(call: RestCall) {
 	const items = call.body as ScheduleItem[];
-	const problems = items.map((item) =>
-		item.Id !== undefined
+	const schedules = items.map((item) => filled(item));
+	const problems = schedules.map((schedule, index) =>
+		items[index].Id !== undefined
 			? 'A new schedule has no Id: use Group to change one.'
-			: scheduleProblem(call.site, item, true),
+			: scheduleProblem(call.site, schedule, true),
 	);
 	if (problems.some(Boolean)) return typed(call, withErrors(items, problems), true);
 	return typed(
 		call,
-		items.map((item) => view(store(call.site, item, item.GroupId ?? null))),
+		(schedules as Schedule[]).map((item) => view(store(call.site, item, item.GroupId ?? null))),
 		false,
 	);
 }
@@ -102,14 +132,21 @@ function add(call: RestCall) {
  */
 function group(call: RestCall) {
 	const items = call.body as ScheduleItem[];
-	const problems = items.map((item) => scheduleProblem(call.site, item, item.Id === undefined));
+	const schedules = items.map((item) =>
+		filled(item, item.Id === undefined ? undefined : byId(call.site.availabilities, item.Id)),
+	);
+	const problems = schedules.map((schedule, index) =>
+		items[index].Id !== undefined && !byId(call.site.availabilities, items[index].Id)
+			? `Availability ${items[index].Id} was not found.`
+			: scheduleProblem(call.site, schedule, items[index].Id === undefined),
+	);
 	if (problems.some(Boolean)) return typed(call, withErrors(items, problems), true);
 	const groupId =
 		items.find((item) => item.GroupId !== undefined)?.GroupId ??
 		takeId(call.site, 'availabilityGroups');
 	return typed(
 		call,
-		items.map((item) => view(store(call.site, item, groupId))),
+		(schedules as Schedule[]).map((item) => view(store(call.site, item, groupId))),
 		false,
 	);
 }
@@ -117,7 +154,8 @@ function group(call: RestCall) {
 /** Stored schedules of the staff named that share a day, hours and dates with a criterion. */
 function search(call: RestCall) {
 	const items = call.body as ScheduleItem[];
-	const problems = items.map((item) =>
+	const criteria = items.map((item) => filled(item, ANY) as Schedule);
+	const problems = criteria.map((item) =>
 		item.StaffId === undefined
 			? 'StaffId is required to search.'
 			: !byId(call.site.staff, item.StaffId)
@@ -126,12 +164,12 @@ function search(call: RestCall) {
 	);
 	if (problems.some(Boolean)) return typed(call, withErrors(items, problems), true);
 	const matches = call.site.availabilities.filter((schedule) =>
-		items.some(
+		criteria.some(
 			(item) =>
 				schedule.StaffId === item.StaffId &&
 				(item.LocationId === undefined || schedule.LocationId === item.LocationId) &&
 				schedule.DaysOfWeek.some((day) =>
-					item.DaysOfWeek.includes(day as ScheduleItem['DaysOfWeek'][number]),
+					item.DaysOfWeek.includes(day),
 				) &&
 				minutesOf(schedule.StartTime) < minutesOf(item.EndTime) &&
 				minutesOf(item.StartTime) < minutesOf(schedule.EndTime) &&

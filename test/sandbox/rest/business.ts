@@ -1,4 +1,5 @@
 import { inclusiveEnd, isoAt, overlaps } from '../data/dates';
+import type { BodyModel } from './bodyModels';
 import { json, noContent, text, type HandlerTable, type RestCall } from './call';
 
 function categories(call: RestCall) {
@@ -42,7 +43,7 @@ function updateFeature(call: RestCall) {
 	if (!feature) return text(400, `Unknown feature '${name}'.`);
 	if (feature.Locked)
 		return text(403, `The feature ${feature.Name} needs a higher subscription level.`);
-	feature.Enabled = (call.body as { Enabled: boolean }).Enabled;
+	feature.Enabled = (call.body as BodyModel<'featureUpdate'>).Enabled;
 	return noContent(200);
 }
 

@@ -1,6 +1,3 @@
-import type { z } from 'zod';
-
-import type { appointmentsWithAddOns, bookingRequestItems } from '../../../nodes/shared/schemas';
 import { takeId } from '../data/generate';
 import { isoAt, overlaps } from '../data/dates';
 import type { Appointment, AppointmentRequest, Client } from '../data/types';
@@ -14,13 +11,14 @@ import {
 	resolveSlot,
 	type Slot,
 } from './booking';
+import type { BodyModel } from './bodyModels';
 import { json, text, typed, type HandlerTable, type RestCall } from './call';
 import { consumerOf } from './consumer';
 import { emailClient } from './events';
 import { recordCardSale } from './cardSale';
 import { addOnView, appointmentView, byId, isConsumerType } from './views';
 
-type BookingItem = z.infer<typeof bookingRequestItems>[number];
+type BookingItem = BodyModel<'bookingRequestItems'>[number];
 type BookingError = { Index: number; Message: string };
 
 /** Why a requested slot cannot be booked online, if it cannot. */
@@ -150,13 +148,13 @@ function book(call: RestCall) {
 	return typed(call, bookingResult('Requested', [], views), false);
 }
 
-type AddOnRequest = NonNullable<z.infer<typeof appointmentsWithAddOns>['AddOns']>[number];
+type AddOnRequest = NonNullable<BodyModel<'appointmentsWithAddOns'>['AddOns']>[number];
 
 /** Appointments and add-ons in one go; an add-on joins Appointments[AppointmentIndex ?? 0]. */
 function bookWithAddOns(call: RestCall) {
 	const parties = bookingParties(call);
 	if ('status' in parties) return parties;
-	const body = call.body as z.infer<typeof appointmentsWithAddOns>;
+	const body = call.body as BodyModel<'appointmentsWithAddOns'>;
 	const failed = (Errors: BookingError[]) => json({ Appointments: [], AddOns: [], Errors }, 400);
 	if (!call.site.settings.AllowOnlineBooking) {
 		return failed([
@@ -167,13 +165,13 @@ function bookWithAddOns(call: RestCall) {
 		]);
 	}
 	const { slots, Errors } = planSlots(call, parties.locationId, body.Appointments);
-	const addOns = (body.AddOns ?? []) as Array<AddOnRequest & { AppointmentIndex?: number }>;
+	const addOns: AddOnRequest[] = body.AddOns ?? [];
 	addOns.forEach((addOn, Index) => {
 		const slot = slots[addOn.AppointmentIndex ?? 0];
 		const problem = slot
 			? addOnTypeProblem(
 					call.site,
-					addOn.AppointmentTypeReference.Id,
+					addOn.AppointmentTypeReference?.Id,
 					addOn.StaffReference?.Id ?? slot.staff.Id,
 				)
 			: `Appointment ${addOn.AppointmentIndex ?? 0} of the request cannot take add-ons.`;
@@ -186,7 +184,7 @@ function bookWithAddOns(call: RestCall) {
 		return createAddOn(
 			call,
 			parent,
-			addOn.AppointmentTypeReference.Id,
+			addOn.AppointmentTypeReference!.Id,
 			addOn.StaffReference?.Id ?? parent.StaffId,
 		);
 	});

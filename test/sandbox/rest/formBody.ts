@@ -1,6 +1,4 @@
-import type { ZodIssue } from 'zod';
-
-import { checkBody, type BodyCheck, type BodySchemaName } from '../../../nodes/shared/schemas';
+import type { ZodIssue, ZodTypeAny } from 'zod';
 
 type Key = string | number;
 
@@ -61,17 +59,24 @@ function coerceAt(body: unknown, path: Key[], issue: ZodIssue): boolean {
 }
 
 /**
- * Checks a form body against its schema, turning strings into the numbers, booleans and lists
- * the schema asks for: a form carries no types, the model binder supplies them.
+ * A form body with the numbers, booleans and lists the body's model asks for: a form carries no
+ * types, the model binder supplies them. Values the model cannot use stay strings.
  */
-export function checkFormBody(schema: BodySchemaName, body: unknown): BodyCheck {
-	let value = body === undefined && schema === 'int64IdList' ? [] : body;
-	if (typeof value === 'string' && schema === 'int64IdList') value = [value];
+export function coerceForm(model: ZodTypeAny, body: unknown): unknown {
+	let value = body;
 	for (let round = 0; round < 10; round++) {
-		const result = checkBody(schema, value);
-		if (result.ok) return result;
-		const changed = result.issues.filter((issue) => coerceAt(value, issue.path, issue));
-		if (!changed.length) return result;
+		const result = model.safeParse(value);
+		if (result.success) return value;
+		const wantsList = result.error.issues.some(
+			(issue) => issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'array',
+		);
+		// An empty form is an empty list; one value where a list belongs is a list of one.
+		if (wantsList) {
+			value = value === undefined ? [] : [value];
+			continue;
+		}
+		const changed = result.error.issues.filter((issue) => coerceAt(value, issue.path, issue));
+		if (!changed.length) return value;
 	}
-	return checkBody(schema, value);
+	return value;
 }

@@ -149,11 +149,19 @@ describe('routing, parameters and bodies', () => {
 
 	it('checks bodies with the shared schemas: 400 plain text with the message', async () => {
 		const token = await h.staffToken();
-		const empty = await h.call('POST', '/Business/Schedules/Appointments/Complete', {
+		const wrongType = await h.call('POST', '/Business/Schedules/Appointments/Complete', {
 			token,
-			body: [],
+			body: [1, 'two'],
 		});
-		expect([empty.status, empty.text]).toEqual([400, 'body: needs at least one ID']);
+		expect([wrongType.status, wrongType.text]).toEqual([400, 'body[1]: must be a whole number (int64)']);
+		const required = await h.call('POST', '/Business/Schedules/Availability/Add', {
+			token,
+			body: [{ daysOfWeek: ['Monday'], StartTime: '09:00', EndTime: '17:00', StartDate: '2026-03-09' }],
+		});
+		expect([required.status, required.text]).toEqual([
+			400,
+			'body[0].EndDate: is required (the spec lists it as required in an availability schedule to add)',
+		]);
 		const missing = await h.call('POST', '/Business/Schedules/Appointments/Complete', { token });
 		expect(missing.status).toBe(400);
 		const malformed = await h.call('POST', '/Business/Schedules/Appointments/Complete', {

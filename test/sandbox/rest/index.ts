@@ -1,10 +1,11 @@
 import { matchOperation, operations, type Operation } from '../../../nodes/shared/catalogue';
-import { checkBody } from '../../../nodes/shared/schemas';
+import { checkBody, describeIssues } from '../../../nodes/shared/schemas';
 import type { SandboxContext, SandboxRequest, SandboxResponse } from '../context';
 import type { RestStore } from '../data/store';
 import { checkCaller, checkUser, header, isResponse } from './auth';
 import { text, type RestCall } from './call';
-import { checkFormBody } from './formBody';
+import { bodyModels } from './bodyModels';
+import { coerceForm } from './formBody';
 import { missingHandlers, restHandlers } from './handlers';
 import { parseParams } from './params';
 import { handleUserToken, type TokenSettings } from './userTokens';
@@ -18,7 +19,10 @@ const BODY_TYPES = ['application/json', 'text/json', 'application/x-www-form-url
 const mediaType = (req: SandboxRequest) =>
 	header(req, 'content-type')?.split(';')[0].trim().toLowerCase();
 
-/** The body checked against the operation's schema (spec: JSON, text/json or a form). */
+/**
+ * The body checked against the operation's schema (what the spec states), then bound to the
+ * sandbox's model of it (spec: JSON, text/json or a form).
+ */
 function readBody(op: Operation, req: SandboxRequest): { value: unknown } | SandboxResponse {
 	if (!op.body) return { value: undefined };
 	const type = mediaType(req);
@@ -26,11 +30,12 @@ function readBody(op: Operation, req: SandboxRequest): { value: unknown } | Sand
 		return text(415, `Content-Type ${type} is not accepted: send ${BODY_TYPES.join(', ')}.`);
 	}
 	if (req.bodyMalformed) return text(400, 'The request body is not valid JSON.');
-	const check =
-		type === 'application/x-www-form-urlencoded'
-			? checkFormBody(op.body.schema, req.body)
-			: checkBody(op.body.schema, req.body);
-	return check.ok ? { value: check.value } : text(400, check.message);
+	const model = bodyModels[op.body.schema];
+	const sent = type === 'application/x-www-form-urlencoded' ? coerceForm(model, req.body) : req.body;
+	const check = checkBody(op.body.schema, sent);
+	if (!check.ok) return text(400, check.message);
+	const bound = model.safeParse(sent);
+	return bound.success ? { value: bound.data } : text(400, describeIssues(bound.error));
 }
 
 /** A path that exists for another method answers 405, anything else 404. */

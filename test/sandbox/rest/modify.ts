@@ -1,12 +1,10 @@
-import type { z } from 'zod';
-
-import type { modifyAppointments } from '../../../nodes/shared/schemas';
 import type { SiteData } from '../data/types';
+import type { BodyModel } from './bodyModels';
 import { typed, type RestCall } from './call';
 import { emailClient } from './events';
 import { byId } from './views';
 
-type ModifyBody = z.infer<typeof modifyAppointments>;
+type ModifyBody = BodyModel<'modifyAppointments'>;
 
 /** Turns one sent field into the change it makes, or names why it cannot. */
 export type FieldRule<T> = (value: unknown, record: T, site: SiteData) => Partial<T> | string;

@@ -43,10 +43,14 @@ function list(call: RestCall) {
 }
 
 /** Date fields arrive as any ISO form; they are stored in the service's format. */
-function normalise(fields: Partial<PromoCode>): Partial<PromoCode> {
+function normalise(fields: Partial<PromoCode>): Partial<PromoCode> | string {
 	const copy = { ...fields };
-	if (copy.ActivationDate) copy.ActivationDate = isoAt(parseWhen(copy.ActivationDate));
-	if (copy.ExpirationDate) copy.ExpirationDate = isoAt(parseWhen(copy.ExpirationDate));
+	for (const field of ['ActivationDate', 'ExpirationDate'] as const) {
+		if (!copy[field]) continue;
+		const when = parseWhen(copy[field]);
+		if (Number.isNaN(when)) return `${field} '${copy[field]}' is not a date-time.`;
+		copy[field] = isoAt(when);
+	}
 	return copy;
 }
 
@@ -59,11 +63,15 @@ function codeTaken(call: RestCall, code: string | undefined, exceptId?: number) 
 	);
 }
 
+/** Fields the spec does not list may be missing: the sandbox fills what its records need. */
 function create(call: RestCall) {
 	const fields = normalise(call.body as Partial<PromoCode>);
+	if (typeof fields === 'string') return text(400, fields);
 	if (codeTaken(call, fields.Code))
 		return text(400, `A promo code with the code ${fields.Code} already exists.`);
 	const stamp = isoAt(call.now);
+	const Id = takeId(call.site, 'promoCodes');
+	const Code = fields.Code ?? `PROMO${Id}`;
 	const code: PromoCode = {
 		Active: true,
 		ActivationDate: stamp,
@@ -71,8 +79,11 @@ function create(call: RestCall) {
 		MaxUses: null,
 		DaysAfterCloseDate: null,
 		AllowOnline: false,
-		...(fields as Pick<PromoCode, 'Name' | 'Code' | 'Discount'>),
-		Id: takeId(call.site, 'promoCodes'),
+		...fields,
+		Name: fields.Name ?? Code,
+		Code,
+		Discount: { Type: 'Percent', Amount: 0, ...fields.Discount } as PromoCode['Discount'],
+		Id,
 		NumberOfUses: 0,
 		CreationDate: stamp,
 		LastModifiedDateTime: stamp,
@@ -87,6 +98,7 @@ function update(call: RestCall) {
 	const code = call.site.promoCodes.find((p) => p.Id === id);
 	if (!code) return text(404, `Promo code ${id} was not found.`);
 	const fields = normalise(call.body as Partial<PromoCode>);
+	if (typeof fields === 'string') return text(400, fields);
 	if (codeTaken(call, fields.Code, id))
 		return text(400, `A promo code with the code ${fields.Code} already exists.`);
 	// Ids, creation time and use count belong to the service.

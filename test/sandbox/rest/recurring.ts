@@ -1,20 +1,22 @@
-import type { z } from 'zod';
-
-import type { recurringRequest } from '../../../nodes/shared/schemas';
 import { takeId } from '../data/generate';
 import { DAY, isoAt, parseWhen } from '../data/dates';
 import { conflictsOf, createAppointment, resolveSlot, type Conflict, type Slot } from './booking';
+import type { BodyModel } from './bodyModels';
 import { json, text, type HandlerTable, type RestCall } from './call';
 
-type RecurringBody = z.infer<typeof recurringRequest>;
+type RecurringBody = BodyModel<'recurringRequest'>;
 
-/** Start of occurrence `n`: Monthly keeps the day of month, clamped to the month's last day. */
+/** Months per step of the calendar frequencies; Daily and Weekly step by days. */
+const MONTHS: Record<string, number> = { monthly: 1, yearly: 12 };
+const DAYS: Record<string, number> = { daily: 1, weekly: 7 };
+
+/** Start of occurrence `n`: Monthly and Yearly keep the day of month, clamped to the month's end. */
 function occurrenceStart(first: number, body: RecurringBody, n: number): number {
+	const frequency = (body.Frequency ?? 'Weekly').toLowerCase();
 	const step = (body.Interval ?? 1) * n;
-	if (body.Frequency === 'Daily') return first + step * DAY;
-	if (body.Frequency === 'Weekly') return first + step * 7 * DAY;
+	if (DAYS[frequency]) return first + step * DAYS[frequency] * DAY;
 	const date = new Date(first);
-	const month = date.getUTCMonth() + step;
+	const month = date.getUTCMonth() + step * MONTHS[frequency];
 	const lastDay = new Date(Date.UTC(date.getUTCFullYear(), month + 1, 0)).getUTCDate();
 	return (
 		Date.UTC(date.getUTCFullYear(), month, Math.min(date.getUTCDate(), lastDay)) + (first % DAY)
@@ -29,6 +31,10 @@ interface Occurrence {
 /** Every occurrence of the series with what stands in its way; a string when a reference is bad. */
 function plan(call: RestCall): Occurrence[] | string {
 	const body = call.body as RecurringBody;
+	const frequency = body.Frequency ?? 'Weekly';
+	if (!DAYS[frequency.toLowerCase()] && !MONTHS[frequency.toLowerCase()]) {
+		return `Frequency '${frequency}' is not one the sandbox can schedule (Daily, Weekly, Monthly, Yearly).`;
+	}
 	const client = call.site.clients.find((c) => c.ClientId === body.ClientId);
 	if (!client) return `Client ${body.ClientId} was not found.`;
 	const first = resolveSlot(call.site, {
@@ -40,7 +46,7 @@ function plan(call: RestCall): Occurrence[] | string {
 	if (typeof first === 'string') return first;
 	const firstStart = parseWhen(body.StartDateTime);
 	const duration = first.end - first.start;
-	return Array.from({ length: body.Occurrences }, (_, n) => {
+	return Array.from({ length: Math.max(1, body.Occurrences ?? 1) }, (_, n) => {
 		const start = occurrenceStart(firstStart, body, n);
 		const slot = { ...first, start, end: start + duration };
 		const conflicts = conflictsOf(call.site, slot);

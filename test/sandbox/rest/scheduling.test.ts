@@ -87,6 +87,29 @@ describe('availability', () => {
 		expect(unknown.status).toBe(400);
 	});
 
+	it('Group and Search take schedules without the fields only Add requires', async () => {
+		const existing = h.site().availabilities[1];
+		const token = await h.staffToken();
+		const regroup = await h.call('POST', '/Business/Schedules/Availability/Group', {
+			token,
+			body: [{ Id: existing.Id }],
+		});
+		expect(regroup.status).toBe(200);
+		expect(regroup.json[0]).toMatchObject({ Id: existing.Id, StartTime: existing.StartTime, GroupId: expect.any(Number) });
+		const newOne = await h.call('POST', '/Business/Schedules/Availability/Group', {
+			token,
+			body: [{ StaffId: existing.StaffId, LocationId: existing.LocationId, StartTime: '09:00' }],
+		});
+		expect(newOne.status).toBe(400);
+		expect(newOne.json[0].Errors).toEqual(['DaysOfWeek, EndTime, StartDate, EndDate are needed for a new schedule.']);
+		const anyTime = await h.call('POST', '/Business/Schedules/Availability/Search', {
+			token,
+			body: [{ StaffId: existing.StaffId }],
+		});
+		expect(anyTime.status).toBe(200);
+		expect(anyTime.json.length).toBe(h.site().availabilities.filter((a) => a.StaffId === existing.StaffId).length);
+	});
+
 	it('searches the schedules of the staff named', async () => {
 		const staff = h.site().staff[2];
 		const answer = await h.call('POST', '/Business/Schedules/Availability/Search', {

@@ -3,6 +3,7 @@ import { request, type Dispatcher } from 'undici';
 import type { ClockTimer, SandboxClock } from '../context';
 import { signBody } from './signature';
 import type { SubscriptionRecord } from './subscriptionStore';
+import { startTimeLimit } from './timeLimit';
 
 /**
  * Sends events to webhook URLs: in order per subscription (a serial lane each), after the
@@ -54,7 +55,7 @@ interface Message {
 export interface DeliveryQueueOptions {
 	clock: SandboxClock;
 	dispatcher: Dispatcher;
-	/** No answer within this many real milliseconds counts as a failure (10 s on the service). */
+	/** No answer within this many milliseconds of the sandbox clock counts as a failure (10 s on the service). */
 	timeoutMs: number;
 	onAbandoned(subscription: SubscriptionRecord, attempt: DeliveryAttempt): void;
 }
@@ -239,7 +240,7 @@ export class DeliveryQueue {
 
 	private async post(url: string, message: Message): Promise<PostResult> {
 		const controller = new AbortController();
-		const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+		const stopLimit = startTimeLimit(this.options.clock, this.options.timeoutMs, () => controller.abort());
 		try {
 			const response = await request(url, {
 				method: 'POST',
@@ -258,7 +259,7 @@ export class DeliveryQueue {
 				return { error: `no answer within ${this.options.timeoutMs} ms` };
 			return { error: (error as Error).message || String(error) };
 		} finally {
-			clearTimeout(timer);
+			stopLimit();
 		}
 	}
 }

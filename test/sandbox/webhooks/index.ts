@@ -12,9 +12,9 @@ import { checkUrlAnswers } from './webhookUrl';
 /** The sandbox's push service: subscriptions, metrics, signed deliveries with retries. */
 
 export interface WebhookServiceOptions {
-	/** Real-time limit of the HEAD validity check; 10 s as the service. Tests pass less. */
+	/** Limit of the HEAD validity check on the sandbox clock; 10 s as the service. */
 	urlCheckTimeoutMs?: number;
-	/** Real-time limit for a webhook's answer to a delivery; 10 s as the service. */
+	/** Limit for a webhook's answer to a delivery on the sandbox clock; 10 s as the service. */
 	deliveryTimeoutMs?: number;
 	/** Seed of the payload generator behind admin `emit`. */
 	payloadSeed?: number;
@@ -83,7 +83,7 @@ export function createWebhookService(
 		ctx,
 		store,
 		checkUrl: (url) =>
-			checkUrlAnswers(url, options.urlCheckTimeoutMs ?? SERVICE_TIMEOUT_MS, dispatcher),
+			checkUrlAnswers(url, options.urlCheckTimeoutMs ?? SERVICE_TIMEOUT_MS, dispatcher, ctx.clock),
 	});
 	const admin = createAdminRoutes({
 		ctx,

@@ -75,11 +75,21 @@ export interface CallOptions {
 	headers?: Record<string, string>;
 }
 
-/** Short time limits so failure paths do not wait the service's 10 s. */
-export const FAST: WebhookServiceOptions = { urlCheckTimeoutMs: 300, deliveryTimeoutMs: 300 };
+/**
+ * Waits (in real time, up to a limit far above normal) until `done()` holds: for a request to
+ * reach a receiver before a test moves the clock past a time limit.
+ */
+export async function waitUntil(done: () => boolean, what: string, limitMs = 20_000): Promise<void> {
+	const until = Date.now() + limitMs;
+	while (!done()) {
+		if (Date.now() > until) throw new Error(`Still waiting after ${limitMs} ms: ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+}
 
+/** The service's own time limits (10 s), run on the hand-driven clock (see timeLimit.ts). */
 export function createTestSetup(
-	options: WebhookServiceOptions = FAST,
+	options: WebhookServiceOptions = {},
 	context: Partial<Pick<SandboxContext, 'allowLoopbackHttp' | 'accounts'>> = {},
 ): TestSetup {
 	const clock = createTestClock();

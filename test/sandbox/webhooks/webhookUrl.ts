@@ -1,10 +1,13 @@
 import { request, type Dispatcher } from 'undici';
 
+import type { SandboxClock } from '../context';
 import { webhookErrors, type ErrorKind } from './errors';
+import { startTimeLimit } from './timeLimit';
 
 /**
  * The webhookUrl rules: length and form (checked without I/O), then the validity check, a
- * HEAD request that must answer 2xx within the time limit (10 s on the real service).
+ * HEAD request that must answer 2xx within the time limit (10 s on the real service), measured
+ * on the sandbox clock (see timeLimit.ts).
  */
 
 export const MAX_URL_LENGTH = 2083;
@@ -56,9 +59,10 @@ export async function checkUrlAnswers(
 	url: string,
 	timeoutMs: number,
 	dispatcher: Dispatcher,
+	clock: SandboxClock,
 ): Promise<UrlCheckResult> {
 	const controller = new AbortController();
-	const timer = setTimeout(() => controller.abort(), timeoutMs);
+	const stopLimit = startTimeLimit(clock, timeoutMs, () => controller.abort());
 	try {
 		const response = await request(url.trim(), {
 			method: 'HEAD',
@@ -72,7 +76,7 @@ export async function checkUrlAnswers(
 		if (controller.signal.aborted) return { ok: false, reason: `no answer within ${timeoutMs} ms` };
 		return { ok: false, reason: (error as Error).message || String(error) };
 	} finally {
-		clearTimeout(timer);
+		stopLimit();
 	}
 }
 

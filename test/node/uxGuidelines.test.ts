@@ -1,0 +1,114 @@
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+
+import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
+import { paramProperties } from '../../nodes/Mindbody/description/paramFields';
+import { operations } from '../../nodes/shared/catalogue';
+
+/** n8n's UX guidelines for nodes, checked on the description n8n loads. */
+const properties = new Mindbody().description.properties;
+
+type Entry = INodeProperties | INodePropertyCollection | INodePropertyOptions;
+const isProperty = (entry: Entry): entry is INodeProperties => 'type' in entry && 'name' in entry;
+
+/** Every field, nested ones included (collection options, fixed-collection values). */
+function allFields(list: readonly Entry[]): INodeProperties[] {
+	return list.flatMap((entry) => {
+		const nested = [
+			...((entry as INodeProperties).options ?? []),
+			...((entry as INodePropertyCollection).values ?? []),
+		] as Entry[];
+		return [...(isProperty(entry) ? [entry] : []), ...allFields(nested)];
+	});
+}
+
+const fields = allFields(properties);
+const catalogueFields = allFields(operations.flatMap((operation) => paramProperties(operation)));
+const optionsOf = (resource: string, operation: string) => {
+	const collection = properties.find(
+		(p) =>
+			p.name === 'options' &&
+			p.displayOptions?.show?.resource?.[0] === resource &&
+			p.displayOptions?.show?.operation?.[0] === operation,
+	);
+	return ((collection?.options ?? []) as INodeProperties[]).map((option) => option.name);
+};
+
+describe("n8n's UX guidelines", () => {
+	test('actions are sentence case without articles; Get Many actions start with "Get many"', () => {
+		for (const op of operations) {
+			expect([op.action, /\b(a|an|the)\b/i.test(op.action)]).toEqual([op.action, false]);
+			expect(op.action).toMatch(/^[A-Z][^A-Z]*(IDs?[^A-Z]*)*$/);
+			if (op.name === 'Get Many') expect(op.action).toMatch(/^Get many /);
+		}
+	});
+
+	test('"Get Many" never names an operation that selects records by ID; no "(Query)" names', () => {
+		for (const op of operations) {
+			const selectsByIds = op.params.some((param) => param.selects && param.required);
+			if (selectsByIds) expect([op.resource, op.operation, op.name]).not.toEqual([op.resource, op.operation, 'Get Many']);
+			expect(op.name).not.toMatch(/\(/);
+		}
+		const byIds = operations.filter((op) => op.name === 'Get by IDs').map((op) => `${op.resource}.${op.operation}`);
+		expect(byIds).toEqual(['appointment.getMany', 'appointmentAddOn.getMany', 'availability.get']);
+	});
+
+	test('descriptions start upper case and name no error codes, raw headers or spec markers', () => {
+		const descriptions = [
+			...fields.map((field) => field.description),
+			...operations.map((op) => op.description),
+		].filter((text): text is string => typeof text === 'string' && text.length > 0);
+		expect(descriptions.length).toBeGreaterThan(100);
+		for (const text of descriptions) {
+			expect([text, /^[A-Z'"(]/.test(text)]).toEqual([text, true]);
+			expect([text, /\b1400\d{4}\b|X-Request|Transaction-Key|marked A/.test(text)]).toEqual([text, false]);
+		}
+	});
+
+	test('every boolean description starts with "Whether"', () => {
+		const booleans = fields.filter((field) => field.type === 'boolean');
+		expect(booleans.length).toBeGreaterThan(10);
+		for (const field of booleans) expect([field.name, field.description]).toEqual([field.name, expect.stringMatching(/^Whether /)]);
+	});
+
+	test('placeholders of the catalogue fields and options are examples starting "e.g."', () => {
+		const withPlaceholder = [...catalogueFields, ...fields.filter((f) => ['siteId', 'transactionKey'].includes(f.name))].filter(
+			(field) => field.placeholder && !['collection', 'fixedCollection'].includes(field.type),
+		);
+		expect(withPlaceholder.length).toBeGreaterThan(5);
+		for (const field of withPlaceholder) expect(field.placeholder).toMatch(/^e\.g\. /);
+	});
+
+	test('no catalogue id field is a number starting at 0: ids are picked from a list or typed with an example', () => {
+		const ids = catalogueFields.filter((field) => /Ids?$/.test(field.name) || field.type === 'resourceLocator');
+		expect(ids.length).toBeGreaterThan(15);
+		for (const field of ids) {
+			expect([field.name, field.type]).not.toEqual([field.name, 'number']);
+			if (field.type === 'resourceLocator') {
+				expect(field.default).toEqual({ mode: 'list', value: '' });
+				expect(field.modes?.[0].name).toBe('list');
+			}
+		}
+	});
+
+	test('Simplify is on by default with n8n\'s wording', () => {
+		const simplify = fields.filter((field) => field.name === 'simplify');
+		expect(simplify).toHaveLength(operations.filter((op) => op.large).length);
+		for (const field of simplify) {
+			expect([field.default, field.description]).toEqual([
+				true,
+				'Whether to return a simplified version of the response instead of the raw data',
+			]);
+		}
+	});
+
+	test('plumbing options appear only where they act; Site ID does not default to the sandbox site', () => {
+		expect(fields.filter((f) => f.name === 'siteId').every((f) => f.default === 0)).toBe(true);
+		for (const op of operations.filter((o) => o.service === 'rest')) {
+			const names = optionsOf(op.resource, op.operation);
+			expect(names).toContain('siteId');
+			expect([op.operation, names.includes('transactionKey')]).toEqual([op.operation, op.method !== 'GET']);
+			expect([op.operation, names.includes('skipDeduplication')]).toEqual([op.operation, op.method === 'POST']);
+		}
+		expect(optionsOf('staffCalendar', 'get')).toEqual(['siteId']);
+	});
+});
