@@ -94,7 +94,8 @@ export async function completeJob(ctx: BenchContext): Promise<Row[]> {
 		altValues: perItem[altSide],
 		...(withTarget ? { target: { kind: 'max' as const, value: 1.0 } } : {}),
 	});
-	const requestNote = (side: Side) => `${requests[side][0].toLocaleString('en-US')} requests`;
+	const requestNote = (side: Side) =>
+		`${requests[side][0].toLocaleString('en-US')} request${requests[side][0] === 1 ? '' : 's'}`;
 	const rows: Row[] = [
 		row('Mindbody node, batching off', 'unbatched', 'HTTP Request node, one per item, Header Auth credential', 'httpAuth', true),
 		row('Mindbody node, batching off', 'unbatched', 'HTTP Request node, one per item, headers typed in', 'http'),
