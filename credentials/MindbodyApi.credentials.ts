@@ -13,7 +13,7 @@ import {
 	DEFAULT_SITE_ID,
 	DEFAULT_WEBHOOKS_BASE_URL,
 	applyCredentialHeaders,
-	issueUserToken,
+	preAuthenticate,
 } from '../nodes/shared/auth';
 
 export class MindbodyApi implements ICredentialType {
@@ -108,15 +108,20 @@ export class MindbodyApi implements ICredentialType {
 			typeOptions: { expirable: true, password: true },
 			default: '',
 		},
+		{
+			displayName: 'Login Expires',
+			name: 'loginExpires',
+			type: 'hidden',
+			default: '',
+		},
 	];
 
-	/** Issues the staff token; n8n calls this when the token is empty and after a 401. */
+	/** Staff login: issues a token when none is stored or the one sent has expired (see preAuthenticate). */
 	async preAuthentication(
 		this: IHttpRequestHelper,
 		credentials: ICredentialDataDecryptedObject,
 	): Promise<IDataObject> {
-		if (credentials.userMode !== 'staffLogin') return {};
-		return await issueUserToken(this, credentials);
+		return await preAuthenticate(this, credentials);
 	}
 
 	async authenticate(

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { events } from '../shared/events/catalog';
+import { events } from '../shared/events/eventCatalogue';
 
 /**
  * The trigger's parameters. Events are one list, each named `Object: Event` and sorted, so the

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { checkEnvelope, checkEventData, findEvent } from '../shared/events/catalog';
+import { checkEnvelope, checkEventData, findEvent } from '../shared/events/eventCatalogue';
 import { seenMessagesOf } from './seenMessages';
 import { processKeyOf } from './storedState';
 

@@ -1,7 +1,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkBody } from '../shared/schemas';
+import { checkBody, subscriptionCreate } from '../shared/schemas';
 import { mindbodyRequest } from '../shared/transport';
 import { WEBHOOK_ERROR_CODES, asNodeError, serviceError, withAdviceFirst } from './serviceErrors';
 
@@ -46,7 +46,7 @@ export async function listSubscriptions(ctx: Ctx): Promise<Subscription[]> {
 
 export async function postSubscription(ctx: Ctx, wanted: WantedSubscription) {
 	const body = { ...wanted, eventSchemaVersion: 1 };
-	const check = checkBody('subscriptionCreate', body);
+	const check = checkBody(subscriptionCreate, body);
 	if (!check.ok) throw new NodeOperationError(ctx.getNode(), `Invalid subscription: ${check.message}`);
 	return await call(ctx, 'POST', '/subscriptions', body);
 }

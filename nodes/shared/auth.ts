@@ -3,19 +3,26 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestHelper,
-	IHttpRequestOptions,
 } from 'n8n-workflow';
 
-import { matchOperation } from './catalogue';
+import { matchOperation, type Service } from './catalogue';
 
 export const DEFAULT_REST_BASE_URL = 'https://api.mindbodyonline.com/public/v6';
 export const DEFAULT_WEBHOOKS_BASE_URL = 'https://mb-api.mindbodyonline.com/push/api/v1';
 export const DEFAULT_SITE_ID = -99;
 
+/** A token this close to the expiry the service gave counts as expired: clocks differ. */
+export const TOKEN_EXPIRY_MARGIN_MS = 60_000;
+
+const LOGIN_TIMEOUT_MS = 60_000;
+
 export const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-const hasHeader = (headers: IDataObject, name: string) =>
-	Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
+export const restBaseOf = (credentials: ICredentialDataDecryptedObject) =>
+	trimSlash(String(credentials.baseUrl || DEFAULT_REST_BASE_URL));
+
+export const webhooksBaseOf = (credentials: ICredentialDataDecryptedObject) =>
+	trimSlash(String(credentials.webhooksBaseUrl || DEFAULT_WEBHOOKS_BASE_URL));
 
 /** The user token the credential holds in its mode, or '' when there is none. */
 export function currentUserToken(credentials: ICredentialDataDecryptedObject): string {
@@ -24,87 +31,240 @@ export function currentUserToken(credentials: ICredentialDataDecryptedObject): s
 	return '';
 }
 
-function fullUrl(options: IHttpRequestOptions): string {
-	const base = options.baseURL ? trimSlash(options.baseURL) : '';
-	return /^https?:\/\//i.test(options.url) ? options.url : `${base}${options.url}`;
+/** Whether a REST call takes the user token. Paths the catalogue does not know (operations the spec names without a path) take it. */
+export function takesUserToken(method: string, path: string): boolean {
+	if (/^\/usertoken\//i.test(path)) return false;
+	const operation = matchOperation('rest', method, path);
+	return operation ? operation.userToken : true;
 }
 
-/**
- * Adds what the credential supplies: `API-Key` always; on the REST API the `SiteId` header
- * (unless the request overrides it) and `Authorization: Bearer` on the operations that take a
- * user token. Paths outside the catalogue (e.g. calls made with the HTTP Request node) get the
- * token whenever one is held, so operations the spec names without a path work too.
- */
-export function applyCredentialHeaders(
-	credentials: ICredentialDataDecryptedObject,
-	options: IHttpRequestOptions,
-): IHttpRequestOptions {
-	const headers: IDataObject = { ...(options.headers ?? {}) };
-	headers['API-Key'] = String(credentials.apiKey ?? '');
+/** Whether the stored staff token has reached the expiry the service gave with it. */
+export function tokenExpired(credentials: ICredentialDataDecryptedObject, now = Date.now()): boolean {
+	const expires = Date.parse(String(credentials.loginExpires ?? ''));
+	return Number.isFinite(expires) && expires - TOKEN_EXPIRY_MARGIN_MS <= now;
+}
 
-	const url = fullUrl(options);
-	const webhooksBase = trimSlash(String(credentials.webhooksBaseUrl ?? DEFAULT_WEBHOOKS_BASE_URL));
-	if (!url.toLowerCase().startsWith(webhooksBase.toLowerCase())) {
+interface UrlOptions {
+	url?: unknown;
+	uri?: unknown;
+	baseURL?: unknown;
+}
+
+const ABSOLUTE = /^([a-z][a-z\d+\-.]*:)?\/\//i;
+
+/**
+ * The URL a request goes to, whichever option carries it: `url`, or `uri` of n8n's legacy
+ * request options (the HTTP Request node), relative ones joined to `baseURL` as axios joins them.
+ */
+export function requestUrl(options: UrlOptions): URL | undefined {
+	const raw = options.url ?? options.uri;
+	const target = raw === undefined || raw === null ? '' : String(raw);
+	const base = options.baseURL ? String(options.baseURL) : '';
+	const full =
+		base && !ABSOLUTE.test(target)
+			? target
+				? `${base.replace(/\/+$/, '')}/${target.replace(/^\/+/, '')}`
+				: base
+			: target;
+	try {
+		return new URL(full);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The path of `target` below `base`, or undefined when it is not under it (same origin, whole segments). */
+function pathBelow(base: string, target: URL): string | undefined {
+	let baseUrl: URL;
+	try {
+		baseUrl = new URL(base);
+	} catch {
+		return undefined;
+	}
+	if (baseUrl.origin !== target.origin) return undefined;
+	const basePath = baseUrl.pathname.replace(/\/+$/, '').toLowerCase();
+	const path = target.pathname;
+	if (path.toLowerCase() === basePath) return '/';
+	if (!path.toLowerCase().startsWith(`${basePath}/`)) return undefined;
+	return path.slice(basePath.length);
+}
+
+export interface RequestScope {
+	service: Service;
+	/** Path below the service's base URL, without the query. */
+	path: string;
+}
+
+/** Which of the credential's services a request goes to; undefined for any other address. */
+export function scopeOf(credentials: ICredentialDataDecryptedObject, options: UrlOptions): RequestScope | undefined {
+	const target = requestUrl(options);
+	if (!target) return undefined;
+	// The longer base first, in case one base lies below the other.
+	const bases: Array<[Service, string]> = [
+		['rest', restBaseOf(credentials)],
+		['webhooks', webhooksBaseOf(credentials)],
+	];
+	bases.sort((a, b) => b[1].length - a[1].length);
+	for (const [service, base] of bases) {
+		const path = pathBelow(base, target);
+		if (path !== undefined) return { service, path };
+	}
+	return undefined;
+}
+
+function setHeader(headers: IDataObject, name: string, value: string) {
+	for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+	headers[name] = value;
+}
+
+const hasHeader = (headers: IDataObject, name: string) =>
+	Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
+
+/**
+ * Whether the last request authenticated with a credentials object carried the user token. n8n
+ * hands the same object to authenticate() and, after that request fails, to preAuthentication().
+ */
+const carriedToken = new WeakMap<ICredentialDataDecryptedObject, boolean>();
+
+/**
+ * Adds what the credential supplies, only to its own services: on the REST API `API-Key`,
+ * `SiteId` (unless the request sets one) and, on calls that take it, `Authorization: Bearer`;
+ * on the webhook service `API-Key` alone; nothing anywhere else.
+ */
+export function applyCredentialHeaders<T extends UrlOptions & { headers?: IDataObject; method?: string }>(
+	credentials: ICredentialDataDecryptedObject,
+	options: T,
+): T {
+	const scope = scopeOf(credentials, options);
+	carriedToken.set(credentials, false);
+	if (!scope) return options;
+	const headers: IDataObject = { ...(options.headers ?? {}) };
+	setHeader(headers, 'API-Key', String(credentials.apiKey ?? ''));
+	if (scope.service === 'rest') {
 		if (!hasHeader(headers, 'SiteId')) headers.SiteId = String(credentials.siteId ?? DEFAULT_SITE_ID);
 		const token = currentUserToken(credentials);
-		// Always from the credential: after a refresh n8n authenticates the same options again.
-		if (token && wantsUserToken(credentials, options, url)) {
-			for (const key of Object.keys(headers)) if (key.toLowerCase() === 'authorization') delete headers[key];
-			headers.Authorization = `Bearer ${token}`;
+		// Always from the credential: after a new login n8n authenticates the same options again.
+		if (token && takesUserToken(String(options.method ?? 'GET'), scope.path)) {
+			setHeader(headers, 'Authorization', `Bearer ${token}`);
+			carriedToken.set(credentials, true);
 		}
 	}
 	return { ...options, headers };
 }
 
-/** Whether a request to this URL goes out with the credential's user token. */
-export function wantsUserToken(
-	credentials: ICredentialDataDecryptedObject,
-	options: Pick<IHttpRequestOptions, 'method'>,
-	url: string,
-): boolean {
-	const restBase = trimSlash(String(credentials.baseUrl ?? DEFAULT_REST_BASE_URL));
-	if (!url.toLowerCase().startsWith(restBase.toLowerCase())) return true;
-	const path = url.slice(restBase.length).split('?')[0] || '/';
-	if (path.toLowerCase().startsWith('/usertoken/')) return false;
-	const operation = matchOperation('rest', options.method ?? 'GET', path);
-	return operation ? operation.userToken : true;
-}
+/** A staff login the service refused or that could not be made; n8n shows it for the calling node. */
+export class StaffLoginError extends UserError {}
 
-interface IssuedToken {
-	AccessToken?: string;
-}
+const failedLogins = new WeakMap<ICredentialDataDecryptedObject, StaffLoginError>();
 
-/** POST UserToken/Issue with the staff login; the answer's token goes in the hidden field. */
-export async function issueUserToken(
+/** The staff login that failed for this credentials object (n8n's error wrapping drops the cause). */
+export const failedLoginOf = (credentials: ICredentialDataDecryptedObject) => failedLogins.get(credentials);
+
+/**
+ * The credential's preAuthentication. n8n runs it when the stored token is empty (first use, or
+ * the node cleared it after the service refused it), when testing the credential, and, through
+ * the HTTP Request node, after any failed request. A login happens only in the first two cases
+ * and, after a failure, when the request carried a token that has reached its stated expiry:
+ * n8n then sends the request again, so nothing else may return a new token.
+ */
+export async function preAuthenticate(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<IDataObject> {
-	const baseUrl = trimSlash(String(credentials.baseUrl ?? DEFAULT_REST_BASE_URL));
-	let response: IssuedToken;
+	if (credentials.userMode !== 'staffLogin') return {};
+	// n8n retries a failed login once more on the same object: the answer will not change.
+	const failed = failedLogins.get(credentials);
+	if (failed) throw failed;
+	// Nothing authenticated with this object yet while a token is stored: n8n is testing the credential.
+	const sent = carriedToken.get(credentials);
+	const login = !credentials.accessToken || sent === undefined || (sent && tokenExpired(credentials));
+	if (!login) return {};
+	const issued = await issueUserToken(helper, credentials);
+	if (issued instanceof StaffLoginError) {
+		failedLogins.set(credentials, issued);
+		throw issued;
+	}
+	return issued;
+}
+
+interface IssueAnswer {
+	statusCode: number;
+	body: unknown;
+}
+
+const sentence = (text: string) => text.trim().replace(/[.\s]+$/, '');
+
+function loginError(reason: string, remedy: string): StaffLoginError {
+	return new StaffLoginError(`Staff login failed: ${reason}. ${remedy}`, { level: 'warning' });
+}
+
+function textOf(body: unknown): string {
+	if (typeof body !== 'string') return body === undefined || body === null ? '' : JSON.stringify(body);
 	try {
-		response = (await helper.helpers.httpRequest({
+		const parsed: unknown = JSON.parse(body);
+		return typeof parsed === 'string' ? parsed : body;
+	} catch {
+		return body;
+	}
+}
+
+/**
+ * POST UserToken/Issue with the staff login: the token and its expiry for the hidden fields, or
+ * the reason it failed (returned, so the caller throws it outside any catch).
+ */
+export async function issueUserToken(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IDataObject | StaffLoginError> {
+	const url = `${restBaseOf(credentials)}/usertoken/issue`;
+	let answer: IssueAnswer | undefined;
+	let unreachable = '';
+	try {
+		answer = (await helper.helpers.httpRequest({
 			method: 'POST',
-			url: `${baseUrl}/usertoken/issue`,
+			url,
 			headers: {
 				'API-Key': String(credentials.apiKey ?? ''),
 				SiteId: String(credentials.siteId ?? DEFAULT_SITE_ID),
 			},
 			body: { Username: credentials.username, Password: credentials.password },
 			json: true,
-		})) as IssuedToken;
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: LOGIN_TIMEOUT_MS,
+		})) as IssueAnswer;
 	} catch (error) {
-		// The request error would carry the password in its config: report only status and message.
-		const status = (error as { response?: { status?: number } }).response?.status;
-		const data = (error as { response?: { data?: unknown } }).response?.data;
-		const said = typeof data === 'string' ? data : '';
-		// A credential's preAuthentication has no node to name; n8n wraps this for the calling node.
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-		throw new UserError(
-			`Staff login failed${status ? ` (${status})` : ''}${said ? `: ${said}` : ''}. Check the staff username and password of the Mindbody credential.`,
+		// Only the message: the request error carries the password in its config.
+		unreachable = (error as Error).message ?? 'no answer';
+	}
+	if (!answer) {
+		return loginError(`${url} could not be reached (${sentence(unreachable)})`, 'Check the REST API Base URL of the Mindbody credential.');
+	}
+	if (answer.statusCode >= 400) {
+		const said = sentence(textOf(answer.body));
+		return loginError(
+			`${said ? `${said} ` : ''}(HTTP ${answer.statusCode})`,
+			answer.statusCode === 401 || answer.statusCode === 400
+				? 'Check the Staff Username and Staff Password of the Mindbody credential, and its API Key.'
+				: 'Check the API Key, Site ID and REST API Base URL of the Mindbody credential.',
 		);
 	}
-	if (!response?.AccessToken) {
-		throw new UserError('Staff login failed: the answer to UserToken/Issue held no AccessToken');
+	const body = (typeof answer.body === 'string' ? safeJson(answer.body) : answer.body) as
+		| { AccessToken?: unknown; Expires?: unknown }
+		| undefined;
+	if (typeof body?.AccessToken !== 'string' || !body.AccessToken) {
+		return loginError('the answer to UserToken/Issue held no AccessToken', 'Check the REST API Base URL of the Mindbody credential.');
 	}
-	return { accessToken: response.AccessToken };
+	// An expiry already past by this machine's clock means the clocks disagree: not relied on.
+	const expiresAt = typeof body.Expires === 'string' ? Date.parse(body.Expires) : NaN;
+	const expires = expiresAt - TOKEN_EXPIRY_MARGIN_MS > Date.now() ? (body.Expires as string) : '';
+	return { accessToken: body.AccessToken, loginExpires: expires };
+}
+
+function safeJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
 }

@@ -1,25 +1,26 @@
 import { newCredentials, runWorkflow } from '../harness/runWorkflow';
 import { startRecordingServer, type Recorded, type Reply } from '../support/recordingServer';
 
-/** A tiny stand-in for UserToken/Issue plus two operations: tokens can be expired at will. */
-function tokenService() {
+/** A tiny stand-in for UserToken/Issue plus a few operations: tokens can be expired at will. */
+function tokenService(expires = '2030-01-01T00:00:00Z') {
 	let issued = 0;
-	const valid = new Set<string>();
+	const valid = new Set<string>(['token-stored']);
 	return {
 		expireAll: () => valid.clear(),
-		get issued() {
-			return issued;
-		},
 		answer(request: Recorded): Reply {
 			if (request.url.endsWith('/usertoken/issue')) {
 				const login = JSON.parse(request.body) as { Username: string; Password: string };
-				if (login.Password !== 'staff-pass') return { status: 401, body: 'Invalid credentials' };
+				if (login.Password !== 'staff-pass') return { status: 401, body: 'Invalid username or password.' };
 				const token = `token-${++issued}`;
 				valid.add(token);
-				return { status: 200, body: { TokenType: 'Bearer', AccessToken: token, Expires: '2030-01-01T00:00:00Z' } };
+				return { status: 200, body: { TokenType: 'Bearer', AccessToken: token, Expires: expires } };
+			}
+			const token = String(request.headers.authorization ?? '').replace('Bearer ', '');
+			if (request.url.startsWith('/public/v6/Business/Schedules/Classes/')) {
+				if (!valid.has(token)) return { status: 401, body: 'Authorization token is expired or invalid' };
+				return { status: 404, body: 'Class instance 5 was not found.' };
 			}
 			if (request.url.startsWith('/public/v6/Clients/Directory')) {
-				const token = String(request.headers.authorization ?? '').replace('Bearer ', '');
 				if (!valid.has(token)) return { status: 401, body: 'Authorization token is expired or invalid' };
 				return { status: 200, body: [{ Id: 7, FirstName: 'Ada' }] };
 			}
@@ -40,16 +41,20 @@ const credentialsFor = (url: string, extra: Record<string, unknown>) =>
 		} as never,
 	});
 
+const staff = { userMode: 'staffLogin', username: 'owner', password: 'staff-pass' };
 const directory = { name: 'Directory', parameters: { resource: 'client', operation: 'getDirectory' } };
 const categories = { name: 'Categories', parameters: { resource: 'category', operation: 'getMany' } };
+const classById = { name: 'Class', parameters: { resource: 'class', operation: 'get', classInstanceId: 5 } };
+
+const paths = (requests: Recorded[]) => requests.map((r) => r.url.replace(/\?.*/, ''));
+const issues = (requests: Recorded[]) => requests.filter((r) => r.url.endsWith('/usertoken/issue'));
 
 describe('user tokens and header placement', () => {
 	test('SiteId and API-Key always; Authorization only on operations marked A', async () => {
 		const service = tokenService();
 		const server = await startRecordingServer((r) => service.answer(r));
 		const credentials = credentialsFor(server.url, { userMode: 'token', userToken: 'token-pasted' });
-		service.answer({ method: 'POST', url: '/usertoken/issue', headers: {}, body: '{"Password":"staff-pass"}' });
-		await runWorkflow({ credentials, nodes: [categories], connections: undefined });
+		await runWorkflow({ credentials, nodes: [categories] });
 		const [plain] = server.requests;
 		expect(plain.headers['siteid']).toBe('-99');
 		expect(plain.headers['api-key']).toBe('api-key-1');
@@ -63,50 +68,79 @@ describe('user tokens and header placement', () => {
 		await server.stop();
 	});
 
-	test('staff login: one Issue for 20 requests, one re-issue after expiry', async () => {
+	test('staff login: one Issue for 20 requests; an expired token costs one 401, one login, one retry', async () => {
 		const service = tokenService();
 		const server = await startRecordingServer((r) => service.answer(r));
-		const credentials = credentialsFor(server.url, { userMode: 'staffLogin', username: 'owner', password: 'staff-pass' });
+		const credentials = credentialsFor(server.url, staff);
 		const items = Array.from({ length: 20 }, (_, i) => ({ n: i }));
 
 		const first = await runWorkflow({ credentials, nodes: [directory], items });
 		expect(first.status).toBe('success');
 		expect(first.json('Directory')).toHaveLength(20);
-		const issues = () => server.requests.filter((r) => r.url.endsWith('/usertoken/issue'));
-		expect(issues()).toHaveLength(1);
-		expect(JSON.parse(issues()[0].body)).toEqual({ Username: 'owner', Password: 'staff-pass' });
-		expect(credentials.get('mindbody')?.accessToken).toBe('token-1');
+		expect(issues(server.requests)).toHaveLength(1);
+		expect(JSON.parse(issues(server.requests)[0].body)).toEqual({ Username: 'owner', Password: 'staff-pass' });
+		expect(credentials.get('mindbody')).toMatchObject({ accessToken: 'token-1', loginExpires: '2030-01-01T00:00:00Z' });
 
 		service.expireAll();
+		const before = server.requests.length;
 		const second = await runWorkflow({ credentials, nodes: [directory], items: items.slice(0, 5) });
 		expect(second.status).toBe('success');
-		expect(issues()).toHaveLength(2);
-		const directoryCalls = server.requests.filter((r) => r.url.includes('/Clients/Directory'));
-		// 20, then the expired token refused, sent once more so n8n renews the credential, the one
-		// retry with the new token, and the 4 other items.
-		expect(directoryCalls).toHaveLength(27);
-		const refused = directoryCalls.slice(20, 23).map((r) => r.headers.authorization);
-		expect(refused).toEqual(['Bearer token-1', 'Bearer token-1', 'Bearer token-2']);
-		expect(directoryCalls.slice(-5).map((r) => r.headers.authorization)).toEqual(Array(5).fill('Bearer token-2'));
+		const run = server.requests.slice(before);
+		expect(paths(run)).toEqual([
+			'/public/v6/Clients/Directory',
+			'/public/v6/usertoken/issue',
+			...Array(5).fill('/public/v6/Clients/Directory'),
+		]);
+		expect(run.filter((r) => r.url.includes('Directory')).map((r) => r.headers.authorization)).toEqual([
+			'Bearer token-1',
+			...Array(5).fill('Bearer token-2'),
+		]);
+		expect(credentials.get('mindbody')?.accessToken).toBe('token-2');
 		await server.stop();
 	});
 
-	test('a second 401 after the re-issue is a clear error, and the password never shows', async () => {
+	test('a token past the expiry the service gave is replaced before sending: no refused request', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, {
+			...staff,
+			accessToken: 'token-stored',
+			loginExpires: new Date(Date.now() - 60_000).toISOString(),
+		});
+		const result = await runWorkflow({ credentials, nodes: [directory] });
+		expect(result.status).toBe('success');
+		expect(paths(server.requests)).toEqual(['/public/v6/usertoken/issue', '/public/v6/Clients/Directory']);
+		expect(server.requests[1].headers.authorization).toBe('Bearer token-1');
+		await server.stop();
+	});
+
+	test('a 404 is not resent and does not log in again', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, { ...staff, accessToken: 'token-stored' });
+		const result = await runWorkflow({ credentials, nodes: [classById] });
+		expect(result.status).toBe('error');
+		expect(result.nodeError('Class')?.message).toBe('Class instance 5 was not found.');
+		expect(paths(server.requests)).toEqual(['/public/v6/Business/Schedules/Classes/5']);
+		await server.stop();
+	});
+
+	test('a second 401 after the new login is a clear error, and the password never shows', async () => {
 		const server = await startRecordingServer((request) =>
 			request.url.endsWith('/usertoken/issue')
 				? { status: 200, body: { AccessToken: `t${Math.random()}` } }
 				: { status: 401, body: 'Staff member does not have permission to view the directory' },
 		);
-		const credentials = credentialsFor(server.url, { userMode: 'staffLogin', username: 'owner', password: 'staff-pass' });
+		const credentials = credentialsFor(server.url, staff);
 		const result = await runWorkflow({ credentials, nodes: [directory] });
 		expect(result.status).toBe('error');
-		const error = result.nodeError('Directory')!;
+		const error = result.nodeError('Directory')! as unknown as { message: string; httpCode: string; description: string };
 		expect(error.message).toBe('Staff member does not have permission to view the directory');
-		expect((error as unknown as { httpCode: string }).httpCode).toBe('401');
-		// Issue; refused; sent once more so n8n renews; one re-issue; the one retry: no loop.
-		expect(server.requests.map((r) => r.url.replace(/\?.*/, ''))).toEqual([
+		expect(error.httpCode).toBe('401');
+		expect(error.description).toContain('set User Token in the credential');
+		// Login; refused; one new login; the one retry: no loop.
+		expect(paths(server.requests)).toEqual([
 			'/public/v6/usertoken/issue',
-			'/public/v6/Clients/Directory',
 			'/public/v6/Clients/Directory',
 			'/public/v6/usertoken/issue',
 			'/public/v6/Clients/Directory',
@@ -116,15 +150,64 @@ describe('user tokens and header placement', () => {
 		await server.stop();
 	});
 
-	test('a wrong staff password fails with the server message and no secret', async () => {
+	test('a wrong staff password: one clean message, one login attempt for the whole run, no secret', async () => {
 		const service = tokenService();
 		const server = await startRecordingServer((r) => service.answer(r));
-		const credentials = credentialsFor(server.url, { userMode: 'staffLogin', username: 'owner', password: 'wrong-pass' });
-		const result = await runWorkflow({ credentials, nodes: [directory] });
-		expect(result.status).toBe('error');
-		expect(result.nodeError('Directory')?.message).toContain('Invalid credentials');
-		expect(JSON.stringify(result.run.data)).not.toContain('wrong-pass');
+		const credentials = credentialsFor(server.url, { ...staff, password: 'wrong-pass' });
+		const result = await runWorkflow({
+			credentials,
+			nodes: [{ ...directory, continueOnFail: true }],
+			items: [{ n: 0 }, { n: 1 }, { n: 2 }],
+		});
+		const message =
+			'Staff login failed: Invalid username or password (HTTP 401). Check the Staff Username and Staff Password of the Mindbody credential, and its API Key.';
+		expect(result.json('Directory').map((item) => item.error)).toEqual([message, message, message]);
+		expect(result.output('Directory').map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(issues(server.requests)).toHaveLength(1);
 		expect(server.requests.filter((r) => r.url.includes('/Clients/Directory'))).toHaveLength(0);
+		expect(JSON.stringify(result.run.data)).not.toContain('wrong-pass');
+		await server.stop();
+	});
+});
+
+describe('credential reads', () => {
+	test('one read per item, whatever the number of pages; one per batch', async () => {
+		const server = await startRecordingServer((request) => {
+			const limit = Number(new URL(request.url, 'http://x').searchParams.get('request.limit'));
+			const offset = Number(new URL(request.url, 'http://x').searchParams.get('request.offset'));
+			if (request.url.startsWith('/public/v6/Business/PromoCodes')) {
+				const page = Array.from({ length: Math.max(0, Math.min(limit, 250 - offset)) }, (_, i) => ({ Id: offset + i + 1 }));
+				return { status: 200, body: page };
+			}
+			return { status: 200, body: true };
+		});
+		const credentials = credentialsFor(server.url, { userMode: 'token', userToken: 'token-pasted' });
+		const reads = jest.spyOn(credentials, 'getDecrypted');
+
+		const paged = await runWorkflow({
+			credentials,
+			nodes: [{ name: 'Promo', parameters: { resource: 'promoCode', operation: 'getMany', returnAll: true } }],
+			items: [{ n: 0 }, { n: 1 }],
+		});
+		expect(paged.status).toBe('success');
+		const pages = server.requests.filter((r) => r.url.startsWith('/public/v6/Business/PromoCodes')).length;
+		expect(pages).toBeGreaterThanOrEqual(4);
+		expect(reads).toHaveBeenCalledTimes(2);
+
+		reads.mockClear();
+		const batched = await runWorkflow({
+			credentials,
+			nodes: [
+				{
+					name: 'Complete',
+					parameters: { resource: 'appointment', operation: 'complete', ids: '={{ [$json.n + 1] }}', options: { batch: true, batchSize: 2 } },
+				},
+			],
+			items: [{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }],
+		});
+		expect(batched.status).toBe('success');
+		expect(server.requests.filter((r) => r.url.includes('/Appointments/Complete'))).toHaveLength(2);
+		expect(reads).toHaveBeenCalledTimes(2);
 		await server.stop();
 	});
 });

@@ -151,18 +151,14 @@ describe('appointmentAddOn', () => {
 		expect(again.items[1].json).toEqual({ deleted: true });
 	});
 
-	test('401 without a user token: userMode none on an A operation', async () => {
+	test('without a user token (userMode none) on an A operation: refused before sending', async () => {
 		const addOn = h.site().addOns[0];
 		const result = await h.run(
 			{ resource: 'appointmentAddOn', operation: 'getMany', addonId: [String(addOn.Id)] },
 			{ credential: 'noUser' },
 		);
 		expect(result.status).toBe('error');
-		const request = h.lastRequest('/Business/Schedules/Appointments/Addons/GetAddons');
-		expect(request.headers.authorization).toBeUndefined();
-		expect(request.status).toBe(401);
-		const error = result.nodeError('Mindbody') as unknown as { httpCode: string; message: string };
-		expect(error.httpCode).toBe('401');
-		expect(h.requests('/Business/Schedules/Appointments/Addons/GetAddons')).toHaveLength(1);
+		expect(result.nodeError('Mindbody')!.message).toContain('needs a user token');
+		expect(h.requests('/Business/Schedules/Appointments/Addons/GetAddons')).toHaveLength(0);
 	});
 });

@@ -142,17 +142,15 @@ describe('appointmentRequest', () => {
 		]);
 	});
 
-	test('401 without a user token (userMode none)', async () => {
+	test('without a user token (userMode none): refused before sending', async () => {
 		const result = await h.run(
 			{ resource: 'appointmentRequest', operation: 'deny', ids: ['5'] },
 			{ credential: 'noUser' },
 		);
 		expect(result.status).toBe('error');
-		const logged = h.lastRequest('/Business/Schedules/AppointmentRequests/Deny');
-		expect(logged.headers.authorization).toBeUndefined();
-		expect(logged.status).toBe(401);
-		const error = result.nodeError('Mindbody') as unknown as { httpCode: string; message: string };
-		expect(error.httpCode).toBe('401');
-		expect(error.message).toBe('Authorization required: send Authorization: Bearer <user token>.');
+		expect(h.requests('/Business/Schedules/AppointmentRequests/Deny')).toHaveLength(0);
+		expect(result.nodeError('Mindbody')!.message).toBe(
+			'Appointment Request: Deny acts as a user and needs a user token, but the Mindbody credential holds none',
+		);
 	});
 });

@@ -1,6 +1,6 @@
-import { expectRestHeaders, pairedItems, plain, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+import { expectHeaders, pairedItems, plain, queryPairs, replay, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 
 describe('Category', () => {
 	test('Get Many: no filter → GET /Business/Categories, one item per category, no token', async () => {
@@ -8,9 +8,9 @@ describe('Category', () => {
 		expect(result.status).toBe('success');
 		const request = h.only('category.getMany');
 		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', '/Business/Categories', '']);
-		expectRestHeaders(request, h.sandbox, false);
-		expect(result.items).toEqual(plain(h.sandbox.state.main.categories));
-		expect(pairedItems(result)).toEqual(result.items.map(() => ({ item: 0 })));
+		expectHeaders(h, request, false);
+		expect(result.jsonItems).toEqual(plain(h.sandbox.state.main.categories));
+		expect(pairedItems(result)).toEqual(result.jsonItems.map(() => ({ item: 0 })));
 	});
 
 	test('Get Many: vertical IDs go as repeated keys, and filter the answer', async () => {
@@ -22,7 +22,7 @@ describe('Category', () => {
 		});
 		const request = h.only('category.getMany');
 		expect(queryPairs(request)).toEqual(verticals.map((id) => ['verticalIds', String(id)]));
-		expect(result.items).toEqual(plain(h.sandbox.state.main.categories.filter((c) => verticals.includes(c.VerticalId))));
+		expect(result.jsonItems).toEqual(plain(h.sandbox.state.main.categories.filter((c) => verticals.includes(c.VerticalId))));
 	});
 
 	test('Get Subcategories: category IDs repeated; per input item one request, items paired', async () => {
@@ -36,12 +36,12 @@ describe('Category', () => {
 		expect([a.method, a.path]).toEqual(['GET', '/Business/Subcategories']);
 		expect(queryPairs(a)).toEqual([['categoryIds', String(first.Id)], ['categoryIds', String(second.Id)]]);
 		expect(queryPairs(b)).toEqual([['categoryIds', String(second.Id)]]);
-		expectRestHeaders(a, h.sandbox, false);
+		expectHeaders(h, a, false);
 		const subs = h.sandbox.state.main.subcategories;
 		const ofBoth = plain(subs.filter((s) => s.CategoryId === first.Id || s.CategoryId === second.Id));
 		const ofSecond = plain(subs.filter((s) => s.CategoryId === second.Id));
 		expect(ofSecond.length).toBeGreaterThan(0);
-		expect(result.items).toEqual([...ofBoth, ...ofSecond]);
+		expect(result.jsonItems).toEqual([...ofBoth, ...ofSecond]);
 		expect(pairedItems(result)).toEqual([...ofBoth.map(() => ({ item: 0 })), ...ofSecond.map(() => ({ item: 1 }))]);
 	});
 
@@ -54,7 +54,7 @@ describe('Category', () => {
 		expect(search.results.length).toBeGreaterThan(0);
 		expect(search.results.every((r) => r.name.toLowerCase().includes(categories[0].Name.slice(0, 4).toLowerCase()))).toBe(true);
 		const request = h.calls('category.getMany')[0];
-		expectRestHeaders(request, h.sandbox, false);
+		expectHeaders(h, request, false);
 	});
 
 	test('dropdown searchPromoCodes (listSearch and loadOptions): the promo codes by name, searchable', async () => {
@@ -62,7 +62,7 @@ describe('Category', () => {
 		const options = await h.loadOptions('searchPromoCodes');
 		const request = h.only('promoCode.getMany');
 		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', '/Business/PromoCodes', '']);
-		expectRestHeaders(request, h.sandbox, false);
+		expectHeaders(h, request, false);
 		const served = (await replay(h.sandbox, request)).json as Array<{ Id: number; Name: string }>;
 		expect(served.length).toBeGreaterThan(0);
 		expect(options.map((o) => o.value).sort()).toEqual(served.map((c) => String(c.Id)).sort());

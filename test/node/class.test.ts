@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { TEST_START, expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+import { TEST_START, expectHeaders, pairedItems, queryPairs, replay, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 const now = Date.parse(TEST_START);
 const upcomingClass = () =>
 	h.sandbox.state.main.classes.find((c) => !c.Hidden && !c.IsCanceled && Date.parse(c.StartDateTime) > now)!;
@@ -15,11 +15,11 @@ describe('Class', () => {
 		const request = h.only('class.getByQuery');
 		expect([request.method, request.path]).toEqual(['GET', '/Business/Schedules/Classes']);
 		expect(queryPairs(request)).toEqual([['classInstanceId', String(id)]]);
-		expectRestHeaders(request, h.sandbox, true);
-		expect(result.items).toEqual([(await replay(h.sandbox, request)).json]);
-		expect(result.items[0].Id).toBe(id);
+		expectHeaders(h, request, true);
+		expect(result.jsonItems).toEqual([(await replay(h.sandbox, request)).json]);
+		expect(result.jsonItems[0].Id).toBe(id);
 		// Staff token: capacity is shown.
-		expect(result.items[0].MaxCapacity).not.toBeNull();
+		expect(result.jsonItems[0].MaxCapacity).not.toBeNull();
 		expect(pairedItems(result)).toEqual([{ item: 0 }]);
 	});
 
@@ -28,8 +28,8 @@ describe('Class', () => {
 		const result = await h.run({ resource: 'class', operation: 'get', classInstanceId: id });
 		const request = h.only('class.get');
 		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', `/Business/Schedules/Classes/${id}`, '']);
-		expectRestHeaders(request, h.sandbox, true);
-		expect(result.items).toEqual([(await replay(h.sandbox, request)).json]);
+		expectHeaders(h, request, true);
+		expect(result.jsonItems).toEqual([(await replay(h.sandbox, request)).json]);
 	});
 
 	test('Get: an unknown id is the 404 text; a non-positive id fails before sending', async () => {
@@ -49,9 +49,9 @@ describe('Class', () => {
 			`/Business/Schedules/Classes/${instance.Id}/Location`,
 			'',
 		]);
-		expectRestHeaders(request, h.sandbox, true);
-		expect(result.items).toHaveLength(1);
-		expect(result.items[0]).toMatchObject({ Id: instance.Id, Location: { Id: instance.LocationId } });
+		expectHeaders(h, request, true);
+		expect(result.jsonItems).toHaveLength(1);
+		expect(result.jsonItems[0]).toMatchObject({ Id: instance.Id, Location: { Id: instance.LocationId } });
 	});
 
 	test('Get Upcoming: every filter on the wire, one item per class schedule', async () => {
@@ -74,11 +74,11 @@ describe('Class', () => {
 			['endDateTime', '2026-03-09T00:00:00Z'],
 			['locationId', String(instance.LocationId)],
 		]);
-		expectRestHeaders(request, h.sandbox, true);
+		expectHeaders(h, request, true);
 		const direct = (await replay(h.sandbox, request)).json as Array<{ Location: { Id: number } }>;
 		expect(direct.length).toBeGreaterThan(0);
-		expect(result.items).toEqual(direct);
-		expect(result.items.every((s) => (s.Location as { Id: number }).Id === instance.LocationId)).toBe(true);
+		expect(result.jsonItems).toEqual(direct);
+		expect(result.jsonItems.every((s) => (s.Location as { Id: number }).Id === instance.LocationId)).toBe(true);
 		expect(pairedItems(result)).toEqual(direct.map(() => ({ item: 0 })));
 	});
 
@@ -86,13 +86,13 @@ describe('Class', () => {
 		const full = await h.run({ resource: 'class', operation: 'getUpcoming', simplify: false });
 		const byDefault = await h.run({ resource: 'class', operation: 'getUpcoming' });
 		const explicit = await h.run({ resource: 'class', operation: 'getUpcoming', simplify: true });
-		expect(full.items.length).toBeGreaterThan(0);
-		expect(full.items[0]).toHaveProperty('ClassDescription');
-		expect(full.items[0]).toHaveProperty('Classes');
-		expect(byDefault.items).toEqual(explicit.items);
-		expect(byDefault.items).toHaveLength(full.items.length);
-		byDefault.items.forEach((item, i) => {
-			const raw = full.items[i] as IDataObject;
+		expect(full.jsonItems.length).toBeGreaterThan(0);
+		expect(full.jsonItems[0]).toHaveProperty('ClassDescription');
+		expect(full.jsonItems[0]).toHaveProperty('Classes');
+		expect(byDefault.jsonItems).toEqual(explicit.jsonItems);
+		expect(byDefault.jsonItems).toHaveLength(full.jsonItems.length);
+		byDefault.jsonItems.forEach((item, i) => {
+			const raw = full.jsonItems[i] as IDataObject;
 			const location = raw.Location as IDataObject;
 			const description = raw.ClassDescription as IDataObject;
 			expect(Object.keys(item).length).toBeLessThanOrEqual(10);
@@ -114,7 +114,7 @@ describe('Class', () => {
 				expect(value).toEqual((raw[parent] as IDataObject)[key.slice(parent.length)]);
 			}
 		});
-		expect(JSON.stringify(byDefault.items).length).toBeLessThan(JSON.stringify(full.items).length / 2);
+		expect(JSON.stringify(byDefault.jsonItems).length).toBeLessThan(JSON.stringify(full.jsonItems).length / 2);
 		// Simplify is the node's business: the three requests were the same.
 		expect(new Set(h.calls('class.getUpcoming').map((call) => call.rawQuery))).toEqual(new Set(['']));
 	});
@@ -127,6 +127,6 @@ describe('Class', () => {
 		});
 		expect(result.status).toBe('success');
 		expect(h.only('class.getUpcoming').status).toBe(204);
-		expect(result.items).toEqual([]);
+		expect(result.jsonItems).toEqual([]);
 	});
 });

@@ -1,6 +1,6 @@
-import { expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+import { expectHeaders, pairedItems, queryPairs, replay, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 
 describe('Closure', () => {
 	test('Get Many: both dates in the query, the closures object as one item', async () => {
@@ -17,10 +17,10 @@ describe('Closure', () => {
 			['startDate', '2026-01-01T00:00:00Z'],
 			['endDate', '2026-12-31T00:00:00Z'],
 		]);
-		expectRestHeaders(request, h.sandbox, false);
+		expectHeaders(h, request, false);
 		const direct = await replay(h.sandbox, request);
-		expect(result.items).toEqual([direct.json]);
-		expect((result.items[0].Closures as unknown[]).length).toBeGreaterThan(0);
+		expect(result.jsonItems).toEqual([direct.json]);
+		expect((result.jsonItems[0].Closures as unknown[]).length).toBeGreaterThan(0);
 		expect(pairedItems(result)).toEqual([{ item: 0 }]);
 	});
 
@@ -44,8 +44,8 @@ describe('Closure', () => {
 		);
 		expect(result.status).toBe('success');
 		expect(h.calls('closure.getMany')).toHaveLength(2);
-		expect(result.items[0]).toMatchObject({ error: 'endDate lies before startDate.', status: 400 });
-		expect(result.items[1]).toHaveProperty('Closures');
+		expect(result.jsonItems[0]).toMatchObject({ error: 'endDate lies before startDate.', status: 400 });
+		expect(result.jsonItems[1]).toHaveProperty('Closures');
 		expect(pairedItems(result)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });

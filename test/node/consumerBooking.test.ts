@@ -1,7 +1,7 @@
 import type { AppointmentType, Staff } from '../sandbox/data/types';
-import { expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+import { expectHeaders, pairedItems, queryPairs, replay, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 
 // Consumer operations act for the consumer of a consumer user token (pasted in the credential).
 beforeEach(() => {
@@ -38,11 +38,11 @@ describe('Consumer Booking', () => {
 		const result = await h.run({ resource: 'consumerBooking', operation: 'getLocations' });
 		const request = h.only('consumerBooking.getLocations');
 		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', '/Consumer/Schedules/Appointments/Locations', '']);
-		expectRestHeaders(request, h.sandbox, true);
+		expectHeaders(h, request, true);
 		expect(request.headers.authorization).toBe(bearer());
 		const direct = (await replay(h.sandbox, request)).json as unknown[];
 		expect(direct.length).toBeGreaterThan(0);
-		expect(result.items).toEqual(direct);
+		expect(result.jsonItems).toEqual(direct);
 		expect(pairedItems(result)).toEqual(direct.map(() => ({ item: 0 })));
 	});
 
@@ -65,10 +65,10 @@ describe('Consumer Booking', () => {
 		const single = h.only('consumerBooking.getAppointmentType');
 		expect([single.method, single.path, single.rawQuery]).toEqual(['GET', `/Consumer/Schedules/Appointments/AppointmentTypes/${type.Id}`, '']);
 		for (const request of [plainCall, filterCall, single]) expect(request.headers.authorization).toBe(bearer());
-		expect(all.items).toEqual((await replay(h.sandbox, plainCall)).json);
-		expect(all.items.length).toBeGreaterThan(1);
-		expect(filtered.items).toEqual([expect.objectContaining({ Id: type.Id })]);
-		expect(one.items).toEqual(filtered.items);
+		expect(all.jsonItems).toEqual((await replay(h.sandbox, plainCall)).json);
+		expect(all.jsonItems.length).toBeGreaterThan(1);
+		expect(filtered.jsonItems).toEqual([expect.objectContaining({ Id: type.Id })]);
+		expect(one.jsonItems).toEqual(filtered.jsonItems);
 	});
 
 	test('Get Service Payment Options: locationId fills the path and the query; request.* filters; one item per option', async () => {
@@ -97,8 +97,8 @@ describe('Consumer Booking', () => {
 			['request.end', '2026-03-10'],
 		]);
 		expect(request.headers.authorization).toBe(bearer());
-		expect(result.items).toEqual([expect.objectContaining({ Id: series.Id, Remaining: series.Remaining })]);
-		expect(result.items).toEqual((await replay(h.sandbox, request)).json);
+		expect(result.jsonItems).toEqual([expect.objectContaining({ Id: series.Id, Remaining: series.Remaining })]);
+		expect(result.jsonItems).toEqual((await replay(h.sandbox, request)).json);
 	});
 
 	test('Get Service Payment Options: Request Location ID picked from the location list goes on the wire as its ID', async () => {
@@ -152,8 +152,8 @@ describe('Consumer Booking', () => {
 			['ignoreMembershipRestrictions', 'true'],
 		]);
 		expect(request.headers.authorization).toBe(bearer());
-		expect(result.items).toEqual([(await replay(h.sandbox, request)).json]);
-		expect((result.items[0].StaffBookableTimeRanges as unknown[]).length).toBeGreaterThan(0);
+		expect(result.jsonItems).toEqual([(await replay(h.sandbox, request)).json]);
+		expect((result.jsonItems[0].StaffBookableTimeRanges as unknown[]).length).toBeGreaterThan(0);
 	});
 
 	test('Get Staff Appointment Types (at a location and anywhere): staffId in the query, one object item', async () => {
@@ -176,15 +176,15 @@ describe('Consumer Booking', () => {
 		const b = h.only('consumerBooking.getStaffAppointmentTypes');
 		expect([b.method, b.path]).toEqual(['GET', '/Consumer/Users/Staff/StaffAvailableAppointmentTypes']);
 		expect(queryPairs(b)).toEqual([['staffId', String(staff.Id)], ['appointmentTypeId', String(type.Id)]]);
-		for (const request of [a, b]) expectRestHeaders(request, h.sandbox, true);
-		expect(at.items).toEqual([(await replay(h.sandbox, a)).json]);
-		expect(anywhere.items).toEqual([expect.objectContaining({ AppointmentTypes: [expect.objectContaining({ Id: type.Id })] })]);
+		for (const request of [a, b]) expectHeaders(h, request, true);
+		expect(at.jsonItems).toEqual([(await replay(h.sandbox, a)).json]);
+		expect(anywhere.jsonItems).toEqual([expect.objectContaining({ AppointmentTypes: [expect.objectContaining({ Id: type.Id })] })]);
 	});
 
 	test('Book Appointments: POST with the booking items body and query flags; the result as one item', async () => {
 		const { staff, type, locationId } = offer();
 		const ranges = await h.run(rangesParams(staff, type, locationId));
-		const start = (ranges.items[0].StaffBookableTimeRanges as Array<{ StartDateTime: string }>)[0].StartDateTime;
+		const start = (ranges.jsonItems[0].StaffBookableTimeRanges as Array<{ StartDateTime: string }>)[0].StartDateTime;
 		const result = await h.run({
 			resource: 'consumerBooking',
 			operation: 'book',
@@ -208,15 +208,15 @@ describe('Consumer Booking', () => {
 		]);
 		expect(Date.parse(body[0].Range.Start)).toBe(Date.parse(start));
 		expect(request.status).toBe(201);
-		expect(result.items).toEqual([expect.objectContaining({ Status: 'Booked', Errors: [] })]);
-		expect((result.items[0].Appointments as unknown[]).length).toBe(1);
+		expect(result.jsonItems).toEqual([expect.objectContaining({ Status: 'Booked', Errors: [] })]);
+		expect((result.jsonItems[0].Appointments as unknown[]).length).toBe(1);
 		expect(pairedItems(result)).toEqual([{ item: 0 }]);
 	});
 
 	test('Book Appointments with Add-Ons: the JSON body as given, userId query; the result as one item', async () => {
 		const { staff, type, addOn, locationId } = offer(true);
 		const ranges = await h.run(rangesParams(staff, type, locationId));
-		const start = (ranges.items[0].StaffBookableTimeRanges as Array<{ StartDateTime: string }>)[0].StartDateTime;
+		const start = (ranges.jsonItems[0].StaffBookableTimeRanges as Array<{ StartDateTime: string }>)[0].StartDateTime;
 		const payload = {
 			Appointments: [{ StaffReference: { Id: staff.Id }, AppointmentTypeReference: { Id: type.Id }, Range: { Start: start, End: endOf(start, type) } }],
 			AddOns: [{ AppointmentTypeReference: { Id: addOn.Id } }],
@@ -236,8 +236,8 @@ describe('Consumer Booking', () => {
 		]);
 		expect(request.headers.authorization).toBe(bearer());
 		expect(JSON.parse(request.rawBody)).toEqual(payload);
-		expect(result.items).toHaveLength(1);
-		expect(result.items[0]).toMatchObject({ Errors: [], AddOns: [expect.objectContaining({ AddOnTypeId: addOn.Id })] });
+		expect(result.jsonItems).toHaveLength(1);
+		expect(result.jsonItems[0]).toMatchObject({ Errors: [], AddOns: [expect.objectContaining({ AddOnTypeId: addOn.Id })] });
 	});
 
 	test('dropdown searchAppointmentTypes through a LoadOptionsContext', async () => {

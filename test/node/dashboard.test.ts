@@ -1,6 +1,6 @@
-import { expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+import { expectHeaders, pairedItems, queryPairs, replay, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 
 const OPERATIONS: Array<[string, string]> = [
 	['getTotalSalesByCategory', '/Dashboard/ByCategory/GetTotalSales'],
@@ -32,10 +32,10 @@ describe('Dashboard', () => {
 			['requestModel.accrual', 'true'],
 			['requestModel.yearOverYear', 'false'],
 		]);
-		expectRestHeaders(request, h.sandbox, true);
+		expectHeaders(h, request, true);
 		const direct = await replay(h.sandbox, request);
 		expect(direct.status).toBe(200);
-		expect(result.items).toEqual([direct.json]);
+		expect(result.jsonItems).toEqual([direct.json]);
 		expect(pairedItems(result)).toEqual([{ item: 0 }]);
 	});
 
@@ -51,8 +51,8 @@ describe('Dashboard', () => {
 			filters: { dateRangeStart: '2026-01-01T00:00:00Z', dateRangeEnd: '2026-02-28T00:00:00Z' },
 		});
 		expect(result.status).toBe('success');
-		expect(result.items).toHaveLength(1);
-		const values = Object.values(result.items[0]);
+		expect(result.jsonItems).toHaveLength(1);
+		const values = Object.values(result.jsonItems[0]);
 		expect(values.length).toBeGreaterThan(0);
 		expect(values.every((v) => typeof v === 'number')).toBe(true);
 	});

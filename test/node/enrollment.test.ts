@@ -1,6 +1,6 @@
-import { expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+import { expectHeaders, pairedItems, queryPairs, replay, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 
 describe('Enrollment', () => {
 	test('Get Many: location and category IDs comma-delimited in one key each; every filter; one item per enrollment', async () => {
@@ -33,10 +33,10 @@ describe('Enrollment', () => {
 		]);
 		// The raw query carries one key each, the commas encoded.
 		expect(request.rawQuery.match(/request\.locationIds=/g)).toHaveLength(1);
-		expectRestHeaders(request, h.sandbox, true);
+		expectHeaders(h, request, true);
 		const direct = (await replay(h.sandbox, request)).json as unknown[];
 		expect(direct.length).toBeGreaterThan(0);
-		expect(result.items).toEqual(direct);
+		expect(result.jsonItems).toEqual(direct);
 		expect(pairedItems(result)).toEqual(direct.map(() => ({ item: 0 })));
 	});
 

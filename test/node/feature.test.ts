@@ -1,6 +1,6 @@
-import { expectRestHeaders, pairedItems, useReadOnlySandbox } from './readOnly.support';
+import { expectHeaders, pairedItems, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 const enabledNames = () => h.sandbox.state.main.features.filter((f) => f.Enabled).map((f) => f.Name);
 
 describe('Feature', () => {
@@ -9,9 +9,9 @@ describe('Feature', () => {
 		expect(result.status).toBe('success');
 		const request = h.only('feature.getMany');
 		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', '/Business/Features', '']);
-		expectRestHeaders(request, h.sandbox, false);
-		expect(result.items).toEqual(enabledNames().map((value) => ({ value })));
-		expect(pairedItems(result)).toEqual(result.items.map(() => ({ item: 0 })));
+		expectHeaders(h, request, false);
+		expect(result.jsonItems).toEqual(enabledNames().map((value) => ({ value })));
+		expect(pairedItems(result)).toEqual(result.jsonItems.map(() => ({ item: 0 })));
 	});
 
 	test('Update: PATCH with the JSON body { Enabled }, no answer body → { success: true }; the change reads back', async () => {
@@ -26,8 +26,8 @@ describe('Feature', () => {
 		expect([request.method, request.path, request.rawQuery]).toEqual(['PATCH', '/Business/Features/PickASpot', '']);
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
 		expect(JSON.parse(request.rawBody)).toEqual({ Enabled: true });
-		expectRestHeaders(request, h.sandbox, false);
-		expect(result.items).toEqual([{ success: true }]);
+		expectHeaders(h, request, false);
+		expect(result.jsonItems).toEqual([{ success: true }]);
 		expect(enabledNames()).toContain('PickASpot');
 
 		await h.run({ resource: 'feature', operation: 'update', featureDescriptor: { __rl: true, mode: 'id', value: 'OnlineStore' }, enabled: false });

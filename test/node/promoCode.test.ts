@@ -149,4 +149,9 @@ describe('promoCode', () => {
 		await h.run({ resource: 'promoCode', operation: 'getMany', limit: 1, options: { siteId: h.sandbox.secondSiteId } });
 		expect(h.lastRequest(PATH, 'GET').headers.siteid).toBe(String(h.sandbox.secondSiteId));
 	});
+
+	test("Site ID option left at 0: the credential's site is sent", async () => {
+		await h.run({ resource: 'promoCode', operation: 'getMany', limit: 1, options: { siteId: 0 } });
+		expect(h.lastRequest(PATH, 'GET').headers.siteid).toBe(String(h.sandbox.siteId));
+	});
 });

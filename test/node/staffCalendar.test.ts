@@ -1,6 +1,6 @@
-import { TEST_START, expectRestHeaders, pairedItems, queryPairs, replay, useReadOnlySandbox } from './readOnly.support';
+import { TEST_START, expectHeaders, pairedItems, queryPairs, replay, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 const now = Date.parse(TEST_START);
 
 /** A staff member with appointments in the coming week. */
@@ -43,10 +43,10 @@ describe('Staff Calendar', () => {
 			['request.includeUnavailabilities', 'true'],
 			...locations.map((id): [string, string] => ['request.locationIds', String(id)]),
 		]);
-		expectRestHeaders(request, h.sandbox, false);
+		expectHeaders(h, request, false);
 		const direct = (await replay(h.sandbox, request)).json as unknown[];
 		expect(direct.length).toBeGreaterThan(1);
-		expect(result.items).toEqual(direct);
+		expect(result.jsonItems).toEqual(direct);
 		expect(pairedItems(result)).toEqual(direct.map(() => ({ item: 0 })));
 	});
 
@@ -54,12 +54,12 @@ describe('Staff Calendar', () => {
 		const staffId = busyStaff();
 		const full = await h.run({ resource: 'staffCalendar', operation: 'get', staffId, simplify: false });
 		const simple = await h.run({ resource: 'staffCalendar', operation: 'get', staffId, simplify: true });
-		expect(full.items.length).toBeGreaterThan(0);
-		expect(simple.items).toHaveLength(full.items.length);
+		expect(full.jsonItems.length).toBeGreaterThan(0);
+		expect(simple.jsonItems).toHaveLength(full.jsonItems.length);
 		// Sandbox calendar events are flat, so here Simplify must change nothing (nested data: see class.test.ts).
-		simple.items.forEach((item, i) => {
+		simple.jsonItems.forEach((item, i) => {
 			const expected = Object.fromEntries(
-				Object.entries(full.items[i]).filter(([, v]) => v === null || typeof v !== 'object'),
+				Object.entries(full.jsonItems[i]).filter(([, v]) => v === null || typeof v !== 'object'),
 			);
 			expect(item).toEqual(expected);
 		});
@@ -86,6 +86,6 @@ describe('Staff Calendar', () => {
 		expect(search.results.map((r) => r.value)).toContain(String(bookable[0].Id));
 		const calls = h.calls('consumerBooking.getLocations');
 		expect(calls).toHaveLength(2);
-		expectRestHeaders(calls[0], h.sandbox, true);
+		expectHeaders(h, calls[0], true);
 	});
 });

@@ -1,5 +1,17 @@
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodePropertyOptions,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
+import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
+import { HarnessNodeTypes, MINDBODY } from '../harness/nodeTypes';
 import { newCredentials, runWorkflow, type RunResult } from '../harness/runWorkflow';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import type { SiteData } from '../sandbox/data/types';
@@ -20,6 +32,16 @@ export interface RunOneOptions {
 export interface NodeRun extends RunResult {
 	/** The Mindbody node's output items (json and pairedItem). */
 	items: INodeExecutionData[];
+	/** The same items, json only. */
+	jsonItems: IDataObject[];
+}
+
+export interface NodeSandboxOptions extends SandboxOptions {
+	/**
+	 * Reset the sandbox's data (and the credentials) before each test, for files that compare
+	 * the node's output with what the sandbox holds. Otherwise only the request log is cleared.
+	 */
+	resetEachTest?: boolean;
 }
 
 export interface NodeHarness {
@@ -34,8 +56,15 @@ export interface NodeHarness {
 	lastRequest(path: string, method?: string): LoggedRequest;
 	/** Every REST request except token issues. */
 	apiRequests(): LoggedRequest[];
-	/** The Bearer token the staff-login credential holds. */
+	/** The Bearer token the 'mindbody' credential sends: issued (staff login) or pasted (token mode). */
 	token(): string;
+	/** REST/webhook calls of one catalogue operation (`resource.operation`), in order. */
+	calls(operation: string): LoggedRequest[];
+	/** The one call of the operation; fails when there was not exactly one. */
+	only(operation: string): LoggedRequest;
+	/** A node method (listSearch or loadOptions) run through n8n-core's LoadOptionsContext. */
+	listSearch(method: string, filter?: string): Promise<INodeListSearchResult>;
+	loadOptions(method: string): Promise<INodePropertyOptions[]>;
 }
 
 /** Parsed JSON body of a logged request (undefined when empty). */
@@ -44,23 +73,31 @@ export const bodyOf = (request: LoggedRequest): unknown =>
 
 /**
  * One sandbox per test file (seed 7 around TEST_START), a staff-login credential pointing at it
- * ('mindbody') and one without a user token ('noUser'). The log is cleared before each test; the
- * data is not reset (that would revoke the held token), so tests pick records not used before.
+ * ('mindbody') and one without a user token ('noUser'). Before each test the log is cleared; the
+ * data is kept (a reset revokes the held token), so tests pick records not used before, unless
+ * `resetEachTest` resets the data and issues fresh credentials.
  */
-export function useNodeSandbox(options: SandboxOptions = {}): NodeHarness {
+export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
+	const { resetEachTest, ...sandboxOptions } = options;
 	const harness = {} as NodeHarness;
-	beforeAll(async () => {
-		const sandbox = await startSandbox({ seed: 7, startAt: TEST_START, ...options });
-		harness.sandbox = sandbox;
+	const freshCredentials = () => {
 		harness.credentials = newCredentials({
-			mindbody: sandboxCredentialData(sandbox),
-			noUser: sandboxCredentialData(sandbox, 'none'),
+			mindbody: sandboxCredentialData(harness.sandbox),
+			noUser: sandboxCredentialData(harness.sandbox, 'none'),
 		});
+	};
+	beforeAll(async () => {
+		harness.sandbox = await startSandbox({ seed: 7, startAt: TEST_START, ...sandboxOptions });
+		freshCredentials();
 	});
 	afterAll(async () => {
 		await harness.sandbox?.stop();
 	});
-	beforeEach(() => harness.sandbox.log.clear());
+	beforeEach(() => {
+		if (!resetEachTest) return harness.sandbox.log.clear();
+		harness.sandbox.reset();
+		freshCredentials();
+	});
 
 	harness.site = () => harness.sandbox.state.main;
 	harness.run = async (parameters, runOptions = {}) => {
@@ -76,7 +113,7 @@ export function useNodeSandbox(options: SandboxOptions = {}): NodeHarness {
 			],
 			items: runOptions.items,
 		});
-		return Object.assign(result, { items: result.output(NODE) });
+		return Object.assign(result, { items: result.output(NODE), jsonItems: result.json(NODE) });
 	};
 	harness.requests = (path, method) => harness.sandbox.log.list({ service: 'rest', path, method });
 	harness.lastRequest = (path, method) => {
@@ -86,7 +123,59 @@ export function useNodeSandbox(options: SandboxOptions = {}): NodeHarness {
 	};
 	harness.apiRequests = () =>
 		harness.sandbox.log.list({ service: 'rest' }).filter((r) => !/^\/usertoken\//i.test(r.path));
-	harness.token = () => String(harness.credentials.get('mindbody')?.accessToken ?? '');
+	harness.token = () => {
+		const data = harness.credentials.get('mindbody');
+		return String((data?.userMode === 'token' ? data.userToken : data?.accessToken) ?? '');
+	};
+	harness.calls = (operation) => harness.sandbox.log.list({ operation });
+	harness.only = (operation) => {
+		const calls = harness.calls(operation);
+		expect(calls).toHaveLength(1);
+		return calls[0];
+	};
+
+	const context = (parameters: INodeParameters) => {
+		const node: INode = {
+			id: 'node-0',
+			name: NODE,
+			type: MINDBODY,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+			credentials: { mindbodyApi: { id: 'mindbody', name: 'Mindbody' } },
+		};
+		const workflow = new Workflow({
+			id: 'harness',
+			name: 'harness',
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: new HarnessNodeTypes(),
+			settings: { executionOrder: 'v1' },
+		});
+		const additionalData = {
+			credentialsHelper: harness.credentials,
+			currentNodeExecutionIndex: 0,
+			variables: {},
+			restApiUrl: 'http://127.0.0.1:5678/rest',
+			instanceBaseUrl: 'http://127.0.0.1:5678/',
+			webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+			webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+			webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+			formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		} as unknown as IWorkflowExecuteAdditionalData;
+		return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	};
+	const methods = new Mindbody().methods;
+	const dropdownNode = { resource: 'class', operation: 'getUpcoming' };
+	harness.listSearch = async (method, filter) => {
+		const fn = (methods.listSearch as Record<string, (this: unknown, f?: string) => Promise<INodeListSearchResult>>)[method];
+		return await fn.call(context(dropdownNode), filter);
+	};
+	harness.loadOptions = async (method) => {
+		const fn = (methods.loadOptions as Record<string, (this: unknown) => Promise<INodePropertyOptions[]>>)[method];
+		return await fn.call(context(dropdownNode));
+	};
 	return harness;
 }
 
@@ -115,3 +204,36 @@ export function expectHeaders(
 /** Every output item paired to the input item given (by index in the list). */
 export const pairs = (items: INodeExecutionData[]) =>
 	items.map((item) => (item.pairedItem as { item: number } | undefined)?.item);
+
+/** Query of a logged request as ordered [key, value] pairs, as it went over the wire. */
+export const queryPairs = (request: LoggedRequest): Array<[string, string]> =>
+	[...new URLSearchParams(request.rawQuery.replace(/^\?/, '')).entries()];
+
+/** Webhook-service requests: API-Key only, no SiteId, no Authorization. */
+export function expectWebhookHeaders(request: LoggedRequest, sandbox: Sandbox) {
+	expect(request.headers['api-key']).toBe(sandbox.apiKey);
+	expect(request.headers['siteid']).toBeUndefined();
+	expect(request.headers.authorization).toBeUndefined();
+}
+
+/** JSON round trip, so sandbox objects compare like the node's output. */
+export const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** pairedItem of every output item of the node's last run. */
+export const pairedItems = (result: RunResult) => result.output(NODE).map((item) => item.pairedItem);
+
+/** Sends a logged GET again, with its headers, and gives the JSON the sandbox answers. */
+export async function replay(sandbox: Sandbox, request: LoggedRequest): Promise<{ status: number; json: unknown }> {
+	const base = request.service === 'webhooks' ? sandbox.webhooksBaseUrl : sandbox.restBaseUrl;
+	const headers: Record<string, string> = {};
+	for (const name of ['api-key', 'siteid', 'authorization']) {
+		const value = request.headers[name];
+		if (typeof value === 'string') headers[name] = value;
+	}
+	const response = await fetch(`${base}${request.path}${request.rawQuery ? `?${request.rawQuery.replace(/^\?/, '')}` : ''}`, {
+		method: request.method,
+		headers,
+	});
+	const text = await response.text();
+	return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}

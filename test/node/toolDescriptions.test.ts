@@ -50,9 +50,9 @@ describe('tool descriptions for AI agents', () => {
 		expect(cautioned).toEqual(CAUTIONED);
 	});
 
-	test('every operation that may book or charge is among them; reads carry none', () => {
-		for (const op of operations.filter((o) => o.mayChargeOrBook)) {
-			expect(CAUTIONED).toContain(`${op.resource}.${op.operation}`);
+	test('reads carry no caution', () => {
+		for (const op of operations.filter((o) => o.method === 'GET')) {
+			expect(CAUTIONED).not.toContain(`${op.resource}.${op.operation}`);
 		}
 		expect(toolDescription('appointment', 'getMany')).toBe('Get appointments by IDs in Mindbody');
 	});

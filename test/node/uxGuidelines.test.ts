@@ -109,6 +109,7 @@ describe("n8n's UX guidelines", () => {
 			expect([op.operation, names.includes('transactionKey')]).toEqual([op.operation, op.method !== 'GET']);
 			expect([op.operation, names.includes('skipDeduplication')]).toEqual([op.operation, op.method === 'POST']);
 		}
-		expect(optionsOf('staffCalendar', 'get')).toEqual(['siteId']);
+		// A read has only the site and the time limit.
+		expect(optionsOf('staffCalendar', 'get')).toEqual(['siteId', 'timeout']);
 	});
 });

@@ -1,7 +1,7 @@
 import { startReceiver, type Receiver } from '../sandbox/webhooks/testReceiver';
-import { expectWebhookHeaders, pairedItems, useReadOnlySandbox } from './readOnly.support';
+import { expectWebhookHeaders, pairedItems, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 let receiver: Receiver;
 
 beforeEach(async () => {
@@ -35,23 +35,23 @@ describe('Webhook Metric', () => {
 			'',
 		]);
 		expectWebhookHeaders(request, h.sandbox);
-		expect(result.items).toEqual([]);
+		expect(result.jsonItems).toEqual([]);
 	});
 
 	test('Get Many: the items list split, one item per subscription, paired to each input item', async () => {
 		const ids: string[] = [];
 		for (const eventIds of [['client.created'], ['staff.created']]) {
 			const created = await h.run({ resource: 'webhookSubscription', operation: 'create', eventIds, webhookUrl: receiver.url });
-			ids.push(created.items[0].subscriptionId as string);
+			ids.push(created.jsonItems[0].subscriptionId as string);
 		}
 		await h.run({ resource: 'webhookSubscription', operation: 'update', subscriptionId: ids[0], updateFields: { status: 'Active' } });
 		const result = await h.run({ resource: 'webhookMetrics', operation: 'getMany' }, { items: [{ a: 1 }, { a: 2 }] });
 		expect(result.status).toBe('success');
 		expect(h.calls('webhookMetrics.getMany')).toHaveLength(2);
-		expect(result.items).toHaveLength(4);
-		for (const item of result.items) expect(Object.keys(item).sort()).toEqual([...METRIC_FIELDS].sort());
-		expect(result.items.slice(0, 2).map((m) => m.subscriptionId).sort()).toEqual([...ids].sort());
-		const first = result.items.find((m) => m.subscriptionId === ids[0])!;
+		expect(result.jsonItems).toHaveLength(4);
+		for (const item of result.jsonItems) expect(Object.keys(item).sort()).toEqual([...METRIC_FIELDS].sort());
+		expect(result.jsonItems.slice(0, 2).map((m) => m.subscriptionId).sort()).toEqual([...ids].sort());
+		const first = result.jsonItems.find((m) => m.subscriptionId === ids[0])!;
 		expect(first).toMatchObject({ status: 'Active', messagesAttempted: 0, messagesDelivered: 0, messagesUndelivered: 0, messagesFailed: 0 });
 		expect(pairedItems(result)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
 	});

@@ -1,7 +1,7 @@
 import { startReceiver, type Receiver } from '../sandbox/webhooks/testReceiver';
-import { expectWebhookHeaders, pairedItems, useReadOnlySandbox } from './readOnly.support';
+import { expectWebhookHeaders, pairedItems, useNodeSandbox } from './support';
 
-const h = useReadOnlySandbox();
+const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 let receiver: Receiver;
 
 beforeEach(async () => {
@@ -39,8 +39,8 @@ describe('Webhook Subscription', () => {
 			referenceId: 'crm-7',
 		});
 		expectWebhookHeaders(create, h.sandbox);
-		expect(created.items).toHaveLength(1);
-		const subscription = created.items[0];
+		expect(created.jsonItems).toHaveLength(1);
+		const subscription = created.jsonItems[0];
 		expect(subscription).toMatchObject({
 			status: 'PendingActivation',
 			eventIds: ['client.created', 'client.updated'],
@@ -60,7 +60,7 @@ describe('Webhook Subscription', () => {
 		expect([patch.method, patch.path, patch.rawQuery]).toEqual(['PATCH', `/subscriptions/${id}`, '']);
 		expect(JSON.parse(patch.rawBody)).toEqual({ status: 'Active' });
 		expectWebhookHeaders(patch, h.sandbox);
-		expect(activated.items).toEqual([expect.objectContaining({ subscriptionId: id, status: 'Active' })]);
+		expect(activated.jsonItems).toEqual([expect.objectContaining({ subscriptionId: id, status: 'Active' })]);
 
 		// Update: event IDs also send eventSchemaVersion 1
 		await h.run(sub('update', { subscriptionId: id, updateFields: { eventIds: ['client.created'], referenceId: 'crm-8' } }));
@@ -75,7 +75,7 @@ describe('Webhook Subscription', () => {
 		const get = h.only('webhookSubscription.get');
 		expect([get.method, get.path, get.rawQuery, get.rawBody]).toEqual(['GET', `/subscriptions/${id}`, '', '']);
 		expectWebhookHeaders(get, h.sandbox);
-		expect(got.items).toEqual([
+		expect(got.jsonItems).toEqual([
 			expect.objectContaining({ subscriptionId: id, status: 'Active', eventIds: ['client.created'], referenceId: 'crm-8' }),
 		]);
 
@@ -90,7 +90,7 @@ describe('Webhook Subscription', () => {
 		const list = h.only('webhookSubscription.getMany');
 		expect([list.method, list.path, list.rawQuery]).toEqual(['GET', '/subscriptions', '']);
 		expectWebhookHeaders(list, h.sandbox);
-		expect(many.items.map((item) => item.subscriptionId).sort()).toEqual([id, second.items[0].subscriptionId].sort());
+		expect(many.jsonItems.map((item) => item.subscriptionId).sort()).toEqual([id, second.jsonItems[0].subscriptionId].sort());
 		expect(pairedItems(many)).toEqual([{ item: 0 }, { item: 0 }]);
 
 		// Delete
@@ -100,11 +100,11 @@ describe('Webhook Subscription', () => {
 		expect([del.method, del.path, del.rawQuery, del.rawBody]).toEqual(['DELETE', `/subscriptions/${id}`, '', '']);
 		expectWebhookHeaders(del, h.sandbox);
 		// n8n's convention: one confirmation item, not the service's answer.
-		expect(deleted.items).toEqual([{ deleted: true }]);
+		expect(deleted.jsonItems).toEqual([{ deleted: true }]);
 		expect(pairedItems(deleted)).toEqual([{ item: 0 }]);
 		const after = await h.run(sub('get', { subscriptionId: id }));
-		expect(after.items).toEqual([expect.objectContaining({ subscriptionId: id })]);
-		expect(after.items[0].status).not.toBe('Active');
+		expect(after.jsonItems).toEqual([expect.objectContaining({ subscriptionId: id })]);
+		expect(after.jsonItems[0].status).not.toBe('Active');
 
 		// Delete again: 14000018 as a NodeApiError with the code in its message
 		const again = await h.run(sub('delete', { subscriptionId: id }));
@@ -126,7 +126,7 @@ describe('Webhook Subscription', () => {
 	test('dropdown searchSubscriptions (listSearch and loadOptions): the subscriptions by URL and status; Get takes the picked one', async () => {
 		const first = await h.run(sub('create', { eventIds: ['client.created'], webhookUrl: `${receiver.url}/crm` }));
 		const second = await h.run(sub('create', { eventIds: ['staff.created'], webhookUrl: `${receiver.url}/staff` }));
-		const ids = [first.items[0].subscriptionId, second.items[0].subscriptionId] as string[];
+		const ids = [first.jsonItems[0].subscriptionId, second.jsonItems[0].subscriptionId] as string[];
 		h.sandbox.log.clear();
 
 		const options = await h.loadOptions('searchSubscriptions');
@@ -134,14 +134,14 @@ describe('Webhook Subscription', () => {
 		expect([list.method, list.service, list.path]).toEqual(['GET', 'webhooks', '/subscriptions']);
 		expectWebhookHeaders(list, h.sandbox);
 		expect(options.map((o) => o.value).sort()).toEqual([...ids].sort());
-		expect(options).toContainEqual({ name: `${receiver.url}/crm (${String(first.items[0].status)})`, value: ids[0] });
+		expect(options).toContainEqual({ name: `${receiver.url}/crm (${String(first.jsonItems[0].status)})`, value: ids[0] });
 
 		const search = await h.listSearch('searchSubscriptions', '/STAFF');
-		expect(search.results).toEqual([{ name: `${receiver.url}/staff (${String(second.items[0].status)})`, value: ids[1] }]);
+		expect(search.results).toEqual([{ name: `${receiver.url}/staff (${String(second.jsonItems[0].status)})`, value: ids[1] }]);
 
 		const got = await h.run(sub('get', { subscriptionId: { __rl: true, mode: 'list', value: ids[1] } }));
 		expect(h.only('webhookSubscription.get').path).toBe(`/subscriptions/${ids[1]}`);
-		expect(got.items).toEqual([expect.objectContaining({ subscriptionId: ids[1] })]);
+		expect(got.jsonItems).toEqual([expect.objectContaining({ subscriptionId: ids[1] })]);
 	});
 
 	test('an unknown event id: the webhook service error 14000008 surfaces as NodeApiError with its code', async () => {
@@ -166,7 +166,7 @@ describe('Webhook Subscription', () => {
 		const id = '00000000-0000-4000-8000-000000000000';
 		const result = await h.run(sub('get', { subscriptionId: id }), { continueOnFail: true });
 		expect(result.status).toBe('success');
-		expect(result.items).toEqual([
+		expect(result.jsonItems).toEqual([
 			expect.objectContaining({
 				status: 404,
 				errorCode: '14040001',

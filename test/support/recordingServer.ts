@@ -8,7 +8,8 @@ export interface Recorded {
 	body: string;
 }
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+/** `hang`: never answer, to run into time limits. */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; hang?: boolean };
 
 /**
  * A small HTTP server on 127.0.0.1 that records every request and answers with what the
@@ -23,6 +24,7 @@ export async function startRecordingServer(answer: (request: Recorded) => Reply)
 			const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
 			requests.push(recorded);
 			const reply = answer(recorded);
+			if (reply.hang) return;
 			const text = typeof reply.body === 'string' ? reply.body : reply.body === undefined ? '' : JSON.stringify(reply.body);
 			res.writeHead(reply.status, {
 				'Content-Type': typeof reply.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
@@ -36,6 +38,11 @@ export async function startRecordingServer(answer: (request: Recorded) => Reply)
 	return {
 		url: `http://127.0.0.1:${port}`,
 		requests,
-		stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+		stop: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				// Requests left hanging would keep close() waiting.
+				server.closeAllConnections();
+			}),
 	};
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Operation, OperationParam } from '../../shared/catalogue';
 import { ID_MAX } from '../../shared/schemas';
-import { fieldName, optionalCollection } from '../description/fieldNames';
-import { fieldError, flattenList, idValue, isoDateTime, locatorValue, toInteger } from './values';
+import { fieldName, optionalCollection } from '../fields/fieldNames';
+import { fieldError, flattenList, idValue, isoDateTime, locatorValue, toInteger } from '../fields/fieldValues';
 
 export interface BuiltRequest {
 	path: string;

@@ -23,7 +23,7 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 }
 
 const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: number) =>
-	operation.large ? (ctx.getNodeParameter('simplify', itemIndex, false) as boolean) : false;
+	operation.large ? (ctx.getNodeParameter('simplify', itemIndex, true) as boolean) : false;
 
 async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Operation) {
 	const built = buildRequest(ctx, itemIndex, operation);

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { Operation } from '../../shared/catalogue';
+import { resources, type Operation } from '../../shared/catalogue';
 import { checkBody } from '../../shared/schemas';
 import { cutTransactionKey, mindbodyRequest, type MindbodyResponse } from '../../shared/transport';
-import { bodyInputs } from '../bodies';
+import { bodyInput } from '../bodies';
+import { fieldError } from '../fields/fieldValues';
 import type { BuiltRequest } from './request';
-import { fieldError } from './values';
 
 export interface CallOptions {
 	siteId?: number;
@@ -13,12 +13,18 @@ export interface CallOptions {
 	skipDeduplication?: boolean;
 	batch?: boolean;
 	batchSize?: number;
+	/** Milliseconds to wait for each answer. */
+	timeout?: number;
 }
+
+/** How errors name an operation, e.g. "Client: Get Directory". */
+export const operationLabel = (operation: Operation) =>
+	`${resources.find((resource) => resource.value === operation.resource)?.name ?? operation.resource}: ${operation.name}`;
 
 /** The body one item contributes, checked with the operation's schema before anything is sent. */
 export function readBody(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): unknown {
 	if (!operation.body) return undefined;
-	const part = bodyInputs[operation.body.schema].read(ctx, itemIndex, operation);
+	const part = bodyInput(operation.body).read(ctx, itemIndex, operation);
 	const check = checkBody(operation.body.schema, part);
 	if (!check.ok) throw fieldError(ctx, itemIndex, 'Request body', check.message);
 	return part;
@@ -49,10 +55,14 @@ export async function send(
 		path: built.path,
 		query: built.query,
 		body,
-		siteId: typeof options.siteId === 'number' ? options.siteId : undefined,
+		// 0 (the option's default) means the credential's site.
+		siteId: typeof options.siteId === 'number' && options.siteId !== 0 ? options.siteId : undefined,
 		transactionKey,
 		skipDeduplication: options.skipDeduplication === true,
-		retry: operation.method !== 'POST' && !operation.mayChargeOrBook,
+		// A POST may book or charge: it is never sent twice.
+		retry: operation.method !== 'POST',
 		itemIndex,
+		operation: operationLabel(operation),
+		timeoutMs: typeof options.timeout === 'number' ? options.timeout : undefined,
 	});
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { fieldError, idList, idValue, isoDateTime } from '../actions/values';
+import { fieldError, idList, idValue, isoDateTime } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 type Ctx = Parameters<BodyInput['read']>[0];
@@ -43,7 +43,7 @@ const approveOptions: INodeProperties[] = [
 ];
 
 /** One confirmation item per input item; unset references keep what the request asked for. */
-export const approveItems: BodyInput = {
+export const approveItemsInput: BodyInput = {
 	properties: () => [
 		{ displayName: 'Appointment Request ID', name: 'appointmentRequestId', type: 'number', default: 0, required: true },
 		{ displayName: 'Confirmation Fields', name: 'confirmationFields', type: 'collection', placeholder: 'Add Field', default: {}, options: approveOptions },
@@ -71,7 +71,7 @@ export const approveItems: BodyInput = {
 	},
 };
 
-export const modifyAppointments: BodyInput = {
+export const modifyAppointmentsInput: BodyInput = {
 	properties: () => [
 		{
 			displayName: 'Appointments',
@@ -115,7 +115,7 @@ export const modifyAppointments: BodyInput = {
 	},
 };
 
-export const bookingTemplates: BodyInput = {
+export const bookingTemplatesInput: BodyInput = {
 	properties: () => [
 		{ displayName: 'Consumer ID', name: 'consumerId', type: 'number', default: 0, required: true },
 		{ displayName: 'Max Days', name: 'maxDays', type: 'number', default: 90, required: true, description: 'How many days of past appointments to look at' },
@@ -126,7 +126,7 @@ export const bookingTemplates: BodyInput = {
 	}),
 };
 
-export const bookingRequestItems: BodyInput = {
+export const bookingRequestItemsInput: BodyInput = {
 	properties: () => [
 		{
 			displayName: 'Appointments',

@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { datePart, idValue, isoDateTime } from '../actions/values';
+import { datePart, idValue, isoDateTime } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 /** The days offered in the field; the spec states no values (an expression can send others). */
 const DAYS_OF_WEEK = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** One schedule per input item; batching sends the schedules of many items at once. */
-export const availabilitySchedules: BodyInput = {
+export const availabilitySchedulesInput: BodyInput = {
 	properties: () => [
 		{
 			displayName: 'Days of Week',

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { isoDateTime } from '../actions/values';
+import { isoDateTime } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
-export const featureUpdate: BodyInput = {
+export const featureUpdateInput: BodyInput = {
 	properties: () => [
 		{
 			displayName: 'Enabled',
@@ -56,7 +56,7 @@ function promoBody(ctx: Parameters<BodyInput['read']>[0], i: number, values: Rec
 	return body;
 }
 
-export const promoCodeCreate: BodyInput = {
+export const promoCodeCreateInput: BodyInput = {
 	properties: () => [
 		...promoCoreFields.map((field) => ({ ...field, required: true })),
 		{ displayName: 'Promo Code Fields', name: 'promoCodeFields', type: 'collection', placeholder: 'Add Field', default: {}, options: optionalPromoFields },
@@ -71,7 +71,7 @@ export const promoCodeCreate: BodyInput = {
 		}),
 };
 
-export const promoCodeUpdate: BodyInput = {
+export const promoCodeUpdateInput: BodyInput = {
 	properties: () => [
 		{
 			displayName: 'Update Fields',

@@ -1,5 +1,5 @@
 import type { Operation } from '../../shared/catalogue';
-import { fieldError, idList } from '../actions/values';
+import { fieldError, idList } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 /** The preferences offered in the field; the spec does not list the values. */
@@ -28,12 +28,12 @@ function readIds(ctx: Parameters<BodyInput['read']>[0], i: number, label: string
 	return ids;
 }
 
-export const int64IdList: BodyInput = {
+export const int64IdListInput: BodyInput = {
 	properties: (operation) => [idsField(idsLabel(operation), operation.description)],
 	read: (ctx, i, operation) => readIds(ctx, i, idsLabel(operation)),
 };
 
-export const denyMultiple: BodyInput = {
+export const denyMultipleInput: BodyInput = {
 	properties: () => [
 		idsField('Appointment Request IDs', 'The appointment requests to deny'),
 		{

@@ -1,29 +1,49 @@
-import type { BodySchemaName } from '../../shared/schemas';
-import { approveItems, bookingRequestItems, bookingTemplates, modifyAppointments } from './appointments';
-import { availabilitySchedules } from './availability';
-import { featureUpdate, promoCodeCreate, promoCodeUpdate } from './business';
-import { denyMultiple, int64IdList } from './ids';
-import { addOnItems, appointmentsWithAddOns, recurringRequest } from './json';
-import { subscriptionCreate, subscriptionUpdate } from './subscriptions';
+import type { ZodTypeAny } from 'zod';
+
+import type { OperationBody } from '../../shared/catalogue';
+import * as schemas from '../../shared/schemas/bodies';
+import {
+	approveItemsInput,
+	bookingRequestItemsInput,
+	bookingTemplatesInput,
+	modifyAppointmentsInput,
+} from './appointments';
+import { availabilitySchedulesInput } from './availability';
+import { featureUpdateInput, promoCodeCreateInput, promoCodeUpdateInput } from './business';
+import { denyMultipleInput, int64IdListInput } from './ids';
+import { addOnItemsInput, appointmentsWithAddOnsInput, recurringRequestInput } from './json';
+import { subscriptionCreateInput, subscriptionUpdateInput } from './subscriptions';
 import type { BodyInput } from './types';
 
 export type { BodyInput } from './types';
 
-export const bodyInputs: Record<BodySchemaName, BodyInput> = {
-	int64IdList,
-	featureUpdate,
-	promoCodeCreate,
-	promoCodeUpdate,
-	approveItems,
-	denyMultiple,
-	modifyAppointments,
-	recurringRequest,
-	bookingTemplates,
-	addOnItems,
-	availabilityAdd: availabilitySchedules,
-	availabilitySchedules,
-	bookingRequestItems,
-	appointmentsWithAddOns,
-	subscriptionCreate,
-	subscriptionUpdate,
-};
+/**
+ * The node's reader for each shared body schema, keyed by the schema itself: the catalogue
+ * (shared with the sandbox and README) holds only the schema, the node adds how it is asked for.
+ */
+const bodyInputs = new Map<ZodTypeAny, BodyInput>([
+	[schemas.int64IdList, int64IdListInput],
+	[schemas.featureUpdate, featureUpdateInput],
+	[schemas.promoCodeCreate, promoCodeCreateInput],
+	[schemas.promoCodeUpdate, promoCodeUpdateInput],
+	[schemas.approveItems, approveItemsInput],
+	[schemas.denyMultiple, denyMultipleInput],
+	[schemas.modifyAppointments, modifyAppointmentsInput],
+	[schemas.recurringRequest, recurringRequestInput],
+	[schemas.bookingTemplates, bookingTemplatesInput],
+	[schemas.addOnItems, addOnItemsInput],
+	// Added schedules have required fields the others lack; the node asks for both alike.
+	[schemas.availabilityAdd, availabilitySchedulesInput],
+	[schemas.availabilitySchedules, availabilitySchedulesInput],
+	[schemas.bookingRequestItems, bookingRequestItemsInput],
+	[schemas.appointmentsWithAddOns, appointmentsWithAddOnsInput],
+	[schemas.subscriptionCreate, subscriptionCreateInput],
+	[schemas.subscriptionUpdate, subscriptionUpdateInput],
+]);
+
+/** How the node asks for and reads this body; a schema without a reader is a catalogue error. */
+export function bodyInput(body: OperationBody): BodyInput {
+	const input = bodyInputs.get(body.schema);
+	if (!input) throw new Error('The catalogue names a body schema the node has no reader for');
+	return input;
+}

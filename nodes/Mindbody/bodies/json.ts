@@ -1,5 +1,5 @@
 import type { BodyInput } from './types';
-import { fieldError } from '../actions/values';
+import { fieldError } from '../fields/fieldValues';
 
 /** Bodies whose fields the spec does not state: one JSON field, sent as written. */
 export function jsonBody(example: unknown, description: string): BodyInput {
@@ -26,7 +26,7 @@ export function jsonBody(example: unknown, description: string): BodyInput {
 	};
 }
 
-export const recurringRequest = jsonBody(
+export const recurringRequestInput = jsonBody(
 	{
 		ClientId: '100000001',
 		LocationId: 1,
@@ -40,12 +40,12 @@ export const recurringRequest = jsonBody(
 	'The recurring request as JSON. The spec does not list its fields; the example shows common ones. Every field is sent as written.',
 );
 
-export const addOnItems = jsonBody(
+export const addOnItemsInput = jsonBody(
 	[{ AppointmentId: 1, AddOnTypeId: 1, StaffId: 1 }],
 	'A list of add-ons as JSON. The spec does not list their fields; the example shows common ones. Every field is sent as written.',
 );
 
-export const appointmentsWithAddOns = jsonBody(
+export const appointmentsWithAddOnsInput = jsonBody(
 	{
 		Appointments: [
 			{

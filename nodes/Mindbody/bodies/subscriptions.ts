@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { eventIds } from '../../shared/events/catalog';
+import { eventIds } from '../../shared/events/eventCatalogue';
 import { SUBSCRIPTION_STATUSES } from '../../shared/schemas';
 import type { BodyInput } from './types';
 
@@ -30,7 +30,7 @@ const referenceIdField: INodeProperties = {
 	description: 'Any value of yours (at most 256 characters), stored and returned',
 };
 
-export const subscriptionCreate: BodyInput = {
+export const subscriptionCreateInput: BodyInput = {
 	properties: () => [
 		{ ...eventIdsField, required: true },
 		{ ...webhookUrlField, required: true },
@@ -47,7 +47,7 @@ export const subscriptionCreate: BodyInput = {
 	},
 };
 
-export const subscriptionUpdate: BodyInput = {
+export const subscriptionUpdateInput: BodyInput = {
 	properties: () => [
 		{
 			displayName: 'Update Fields',

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operations, operationsOf, resources, type Operation } from '../../shared/catalogue';
-import { bodyInputs } from '../bodies';
-import { showFor } from './fieldNames';
+import { bodyInput } from '../bodies';
+import { showFor } from '../fields/fieldNames';
 import { commonOptions } from './options';
 import { paramProperties } from './paramFields';
 
@@ -80,7 +80,7 @@ function simplifyProperty(operation: Operation): INodeProperties[] {
 function bodyProperties(operation: Operation): INodeProperties[] {
 	if (!operation.body) return [];
 	const displayOptions = showFor(operation);
-	return bodyInputs[operation.body.schema]
+	return bodyInput(operation.body)
 		.properties(operation)
 		.map((property) => ({ ...property, displayOptions }));
 }

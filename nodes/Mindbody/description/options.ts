@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
-import { showFor } from './fieldNames';
+import { DEFAULT_TIMEOUT_MS } from '../../shared/transport';
+import { showFor } from '../fields/fieldNames';
 
 /**
  * The spec states no limit on these body lists. 1,000 entries is about 20 KB of IDs (a few
@@ -40,7 +41,7 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 			default: 0,
 			placeholder: 'e.g. 123456',
 			description:
-				"The business site to act on instead of the credential's, for developer accounts linked to several sites",
+				"The business site to act on instead of the credential's, for developer accounts linked to several sites; 0 uses the credential's site",
 		});
 	}
 	// Deduplication applies to bookings sent twice in quick succession: only POSTs are affected.
@@ -66,6 +67,16 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 				'A key the webhook events this call causes carry, when the subscription belongs to the same developer account. At most 50 characters: longer keys are cut.',
 		});
 	}
+	options.push({
+		displayName: 'Timeout',
+		name: 'timeout',
+		type: 'number',
+		default: DEFAULT_TIMEOUT_MS,
+		typeOptions: { minValue: 1 },
+		description:
+			'Time in ms to wait for each answer. A call that times out is retried up to 3 times when sending it again is safe (GET, PUT, PATCH and DELETE that book or charge nothing); POST calls are never resent.',
+	});
+	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	if (!options.length) return [];
 	return [{
 		displayName: 'Options',

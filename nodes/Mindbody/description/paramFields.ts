@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation, OperationParam } from '../../shared/catalogue';
-import { fieldName, optionalCollection, showFor, userParams } from './fieldNames';
+import { fieldName, optionalCollection, showFor, userParams } from '../fields/fieldNames';
 
 const LIST_METHODS: Record<string, string> = {
 	locations: 'searchLocations',

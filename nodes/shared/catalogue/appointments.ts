@@ -1,3 +1,4 @@
+import { addOnItems, approveItems, bookingTemplates, denyMultiple, int64IdList, modifyAppointments, recurringRequest } from '../schemas/bodies';
 import { pathParam, queryParam } from './params';
 import type { Operation } from './types';
 
@@ -31,11 +32,9 @@ export const appointmentRequestOperations: Operation[] = [
 		path: '/Business/Schedules/AppointmentRequests/Approve',
 		userToken: true,
 		params: [],
-		body: { schema: 'approveItems', shape: 'itemList', input: 'fields', batchable: true },
+		body: { schema: approveItems, batchable: true },
 		successStatus: 201,
-		typed400: true,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...rest,
@@ -49,9 +48,8 @@ export const appointmentRequestOperations: Operation[] = [
 		path: '/Business/Schedules/AppointmentRequests/Deny',
 		userToken: true,
 		params: [],
-		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
+		body: { schema: int64IdList, batchable: true },
 		successStatus: 201,
-		typed400: true,
 		output: 'object',
 	},
 	{
@@ -67,9 +65,8 @@ export const appointmentRequestOperations: Operation[] = [
 		path: '/Business/Schedules/AppointmentRequests/deny-multiple',
 		userToken: true,
 		params: [],
-		body: { schema: 'denyMultiple', shape: 'object', input: 'fields' },
+		body: { schema: denyMultiple },
 		successStatus: 201,
-		typed400: true,
 		output: 'object',
 	},
 ];
@@ -89,7 +86,6 @@ export const appointmentOperations: Operation[] = [
 			queryParam('appointmentId', 'int64', 'Appointment IDs', { array: 'repeated', required: true, selects: true }),
 		],
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 	},
 	{
@@ -104,9 +100,8 @@ export const appointmentOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Modify',
 		userToken: true,
 		params: [],
-		body: { schema: 'modifyAppointments', shape: 'object', input: 'fields' },
+		body: { schema: modifyAppointments },
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 	},
 	{
@@ -120,9 +115,8 @@ export const appointmentOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Complete',
 		userToken: true,
 		params: [],
-		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
+		body: { schema: int64IdList, batchable: true },
 		successStatus: 200,
-		typed400: true,
 		output: 'boolean',
 	},
 	{
@@ -138,10 +132,9 @@ export const appointmentOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Recurring',
 		userToken: false,
 		params: [],
-		body: { schema: 'recurringRequest', shape: 'object', input: 'json' },
+		body: { schema: recurringRequest },
 		successStatus: 200,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...rest,
@@ -154,7 +147,7 @@ export const appointmentOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Recurring/Validate',
 		userToken: false,
 		params: [],
-		body: { schema: 'recurringRequest', shape: 'object', input: 'json' },
+		body: { schema: recurringRequest },
 		successStatus: 200,
 		output: 'object',
 	},
@@ -170,9 +163,8 @@ export const appointmentOperations: Operation[] = [
 		path: '/Business/Scheduling/Appointments/BookingTemplates',
 		userToken: false,
 		params: [],
-		body: { schema: 'bookingTemplates', shape: 'object', input: 'fields' },
+		body: { schema: bookingTemplates },
 		successStatus: 200,
-		typed400: true,
 		output: 'list',
 	},
 ];
@@ -190,11 +182,9 @@ export const addOnOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Addons/Add',
 		userToken: true,
 		params: [],
-		body: { schema: 'addOnItems', shape: 'itemList', input: 'json' },
+		body: { schema: addOnItems },
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...rest,
@@ -210,7 +200,6 @@ export const addOnOperations: Operation[] = [
 			queryParam('appointmentId', 'int64', 'Appointment IDs', { array: 'repeated', required: true, selects: true }),
 		],
 		successStatus: 200,
-		typed400: true,
 		output: 'dictionary',
 	},
 	{
@@ -225,7 +214,6 @@ export const addOnOperations: Operation[] = [
 		userToken: true,
 		params: [queryParam('addonId', 'int64', 'Add-On IDs', { array: 'repeated', required: true, selects: true })],
 		successStatus: 200,
-		typed400: true,
 		output: 'dictionary',
 	},
 	{
@@ -240,9 +228,8 @@ export const addOnOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Addons/Modify',
 		userToken: true,
 		params: [],
-		body: { schema: 'modifyAppointments', shape: 'object', input: 'fields' },
+		body: { schema: modifyAppointments },
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 	},
 	{
@@ -256,9 +243,8 @@ export const addOnOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Addons/Complete',
 		userToken: true,
 		params: [],
-		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
+		body: { schema: int64IdList, batchable: true },
 		successStatus: 200,
-		typed400: true,
 		output: 'boolean',
 	},
 	{
@@ -273,9 +259,8 @@ export const addOnOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Addons/Delete',
 		userToken: true,
 		params: [],
-		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
+		body: { schema: int64IdList, batchable: true },
 		successStatus: 200,
-		typed400: true,
 		output: 'object',
 	},
 ];

@@ -1,15 +1,14 @@
+import { availabilityAdd, availabilitySchedules } from '../schemas/bodies';
 import { queryParam } from './params';
 import type { Operation } from './types';
 
 const schedulesBody = {
-	schema: 'availabilitySchedules',
-	shape: 'itemList',
-	input: 'fields',
+	schema: availabilitySchedules,
 	batchable: true,
 } as const;
 
 // The spec states required fields only for schedules being added.
-const addBody = { ...schedulesBody, schema: 'availabilityAdd' } as const;
+const addBody = { ...schedulesBody, schema: availabilityAdd } as const;
 
 export const availabilityOperations: Operation[] = [
 	{
@@ -26,7 +25,6 @@ export const availabilityOperations: Operation[] = [
 			queryParam('availabilityId', 'int32', 'Availability IDs', { array: 'repeated', required: true, selects: true }),
 		],
 		successStatus: 200,
-		typed400: true,
 		output: 'list',
 	},
 	{
@@ -42,7 +40,6 @@ export const availabilityOperations: Operation[] = [
 		params: [],
 		body: addBody,
 		successStatus: 201,
-		typed400: true,
 		output: 'list',
 	},
 	{
@@ -58,7 +55,6 @@ export const availabilityOperations: Operation[] = [
 		params: [],
 		body: schedulesBody,
 		successStatus: 200,
-		typed400: true,
 		output: 'list',
 	},
 	{
@@ -74,7 +70,6 @@ export const availabilityOperations: Operation[] = [
 		params: [],
 		body: schedulesBody,
 		successStatus: 200,
-		typed400: true,
 		output: 'list',
 	},
 ];

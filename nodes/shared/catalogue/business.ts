@@ -1,3 +1,4 @@
+import { featureUpdate, int64IdList, promoCodeCreate, promoCodeUpdate } from '../schemas/bodies';
 import { pathParam, queryParam } from './params';
 import type { Operation } from './types';
 
@@ -117,7 +118,7 @@ export const businessOperations: Operation[] = [
 		params: [
 			pathParam('featureDescriptor', 'string', 'Feature', { listSource: 'features' }),
 		],
-		body: { schema: 'featureUpdate', shape: 'object', input: 'fields' },
+		body: { schema: featureUpdate },
 		successStatus: 200,
 		output: 'none',
 	},
@@ -166,7 +167,7 @@ export const businessOperations: Operation[] = [
 		path: '/Business/PromoCodes',
 		userToken: false,
 		params: [],
-		body: { schema: 'promoCodeCreate', shape: 'object', input: 'fields' },
+		body: { schema: promoCodeCreate },
 		successStatus: 201,
 		output: 'object',
 	},
@@ -182,7 +183,7 @@ export const businessOperations: Operation[] = [
 		path: '/Business/PromoCodes/{id}',
 		userToken: false,
 		params: [pathParam('id', 'int32', 'Promo Code', { listSource: 'promoCodes' })],
-		body: { schema: 'promoCodeUpdate', shape: 'object', input: 'fields' },
+		body: { schema: promoCodeUpdate },
 		successStatus: 200,
 		output: 'object',
 	},
@@ -245,10 +246,9 @@ export const businessOperations: Operation[] = [
 		path: '/Business/Sales/User/ServicePaymentOptions/Apply',
 		userToken: true,
 		params: [],
-		body: { schema: 'int64IdList', shape: 'idList', input: 'ids', batchable: true },
+		body: { schema: int64IdList, batchable: true },
 		successStatus: 200,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		service: 'rest',

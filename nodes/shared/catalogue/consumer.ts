@@ -1,3 +1,4 @@
+import { appointmentsWithAddOns, bookingRequestItems } from '../schemas/bodies';
 import { pathParam, queryParam } from './params';
 import type { Operation } from './types';
 
@@ -89,11 +90,9 @@ export const consumerOperations: Operation[] = [
 			queryParam('userId', 'string', 'User ID'),
 			queryParam('creditCardTokenId', 'string', 'Credit Card Token ID'),
 		],
-		body: { schema: 'bookingRequestItems', shape: 'itemList', input: 'fields' },
+		body: { schema: bookingRequestItems },
 		successStatus: 201,
-		typed400: true,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...base,
@@ -142,10 +141,9 @@ export const consumerOperations: Operation[] = [
 			queryParam('userId', 'string', 'User ID'),
 			queryParam('creditCardTokenId', 'string', 'Credit Card Token ID'),
 		],
-		body: { schema: 'appointmentsWithAddOns', shape: 'object', input: 'json' },
+		body: { schema: appointmentsWithAddOns },
 		successStatus: 200,
 		output: 'object',
-		mayChargeOrBook: true,
 	},
 	{
 		...base,

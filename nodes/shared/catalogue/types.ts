@@ -1,4 +1,4 @@
-import type { BodySchemaName } from '../schemas';
+import type { ZodTypeAny } from 'zod';
 
 /** Wire types as the spec names them; `date` is a calendar date (YYYY-MM-DD). */
 export type ParamType = 'int32' | 'int64' | 'double' | 'string' | 'boolean' | 'dateTime' | 'date';
@@ -42,13 +42,13 @@ export interface OperationParam {
 	fillsPath?: string;
 }
 
-/** What the request body holds; the schema is shared by the node and the sandbox. */
+/**
+ * What the request body holds: the zod schema itself, shared by the node and the sandbox.
+ * The node finds its body reader by this value (nodes/Mindbody/bodies), the sandbox its
+ * body model (test/sandbox/rest/bodyModels.ts).
+ */
 export interface OperationBody {
-	schema: BodySchemaName;
-	/** idList: list of ids; itemList: list of objects; object: one object. */
-	shape: 'idList' | 'itemList' | 'object';
-	/** Structured fields in the node, or one JSON field where the spec gives no fields. */
-	input: 'ids' | 'fields' | 'json';
+	schema: ZodTypeAny;
 	/** Body lists can carry the ids/items of many input items in one request. */
 	batchable?: boolean;
 }
@@ -84,13 +84,9 @@ export interface Operation {
 	body?: OperationBody;
 	/** Status the service answers on success. */
 	successStatus: 200 | 201 | 204;
-	/** Some 400 answers carry the success shape (spec Errors rule 1). */
-	typed400?: boolean;
 	output: OutputShape;
 	/** limit/offset paging (Return All / Limit in the node). */
 	paging?: { limit: string; offset: string; pageSize: number };
-	/** May book or charge: never retried automatically. */
-	mayChargeOrBook?: boolean;
 	/**
 	 * Books, charges, cancels or changes money: a few words AI agents see in the tool's
 	 * description (n8n builds it from the operation's action).

@@ -1,3 +1,4 @@
+import { subscriptionCreate, subscriptionUpdate } from '../schemas/bodies';
 import { pathParam } from './params';
 import type { Operation } from './types';
 
@@ -45,7 +46,7 @@ export const webhookOperations: Operation[] = [
 		method: 'POST',
 		path: '/subscriptions',
 		params: [],
-		body: { schema: 'subscriptionCreate', shape: 'object', input: 'fields' },
+		body: { schema: subscriptionCreate },
 		successStatus: 200,
 		output: 'object',
 	},
@@ -60,7 +61,7 @@ export const webhookOperations: Operation[] = [
 		method: 'PATCH',
 		path: '/subscriptions/{subscriptionId}',
 		params: [subscriptionId],
-		body: { schema: 'subscriptionUpdate', shape: 'object', input: 'fields' },
+		body: { schema: subscriptionUpdate },
 		successStatus: 200,
 		output: 'object',
 	},

@@ -9,17 +9,6 @@ import {
 	type EventDefinition,
 } from './fields';
 
-/** Values the spec lists for a sale item's `type`; kept as a plain string in the schema. */
-export const SALE_ITEM_TYPES = [
-	'Product',
-	'Service',
-	'Contract',
-	'Package',
-	'AccountPayment',
-	'GiftCard',
-	'Tip',
-] as const;
-
 const sale = fields({
 	/** locationId 98 marks a self-service sale. */
 	...same(num, 'siteId', 'saleId', 'soldById', 'locationId', 'totalAmountPaid'),

@@ -18,8 +18,11 @@ const int64 = z
 	.gte(INT64_MIN, 'must fit in int64')
 	.lte(INT64_MAX, 'must fit in int64');
 
-/** A JSON object whose fields the spec does not list: anything inside passes. */
-const anyObject = z.object({}, { invalid_type_error: 'must be a JSON object' }).passthrough();
+/**
+ * A JSON object whose fields the spec does not list: anything inside passes. A new schema per
+ * use: the node and the sandbox find a body kind's reader and model by its schema value.
+ */
+const anyObject = () => z.object({}, { invalid_type_error: 'must be a JSON object' }).passthrough();
 
 const list = <T extends z.ZodTypeAny>(item: T, what: string) =>
 	z.array(item, { invalid_type_error: `must be a list of ${what}` });
@@ -30,7 +33,7 @@ const keyOf = (value: Record<string, unknown>, name: string) =>
 
 /** An object that must hold the fields the spec names as required (any value but null). */
 function withRequired(fields: readonly string[], what: string) {
-	return anyObject.superRefine((value, ctx) => {
+	return anyObject().superRefine((value, ctx) => {
 		for (const field of fields) {
 			const key = keyOf(value, field);
 			if (key === undefined || value[key] === null || value[key] === undefined) {
@@ -46,7 +49,7 @@ function withRequired(fields: readonly string[], what: string) {
 
 /** An object whose stated flag, when present, must be true or false. */
 function withFlag(flag: string) {
-	return anyObject.superRefine((value, ctx) => {
+	return anyObject().superRefine((value, ctx) => {
 		const key = keyOf(value, flag);
 		if (key !== undefined && typeof value[key] !== 'boolean') {
 			ctx.addIssue({
@@ -64,29 +67,29 @@ function withFlag(flag: string) {
 export const int64IdList = list(int64, 'int64 IDs');
 
 /** Spec: "feature request object", fields not shown. */
-export const featureUpdate = anyObject;
+export const featureUpdate = anyObject();
 
 /** Spec: "promo code object", fields not shown. */
-export const promoCodeCreate = anyObject;
-export const promoCodeUpdate = anyObject;
+export const promoCodeCreate = anyObject();
+export const promoCodeUpdate = anyObject();
 
 /** Spec: "array of appointment request confirmation items"; field names stated, none required. */
-export const approveItems = list(anyObject, 'confirmation items (JSON objects)');
+export const approveItems = list(anyObject(), 'confirmation items (JSON objects)');
 
 /** Spec: "request with request ids and notification preference"; names and values not shown. */
-export const denyMultiple = anyObject;
+export const denyMultiple = anyObject();
 
 /** Spec: "a list of appointment objects and a sendEmail flag". */
 export const modifyAppointments = withFlag('sendEmail');
 
 /** Spec: "recurring request", fields not shown. */
-export const recurringRequest = anyObject;
+export const recurringRequest = anyObject();
 
 /** Spec: "request with consumer id and max days"; names, types and ranges not shown. */
-export const bookingTemplates = anyObject;
+export const bookingTemplates = anyObject();
 
 /** Spec: "array of add-on objects", fields not shown. */
-export const addOnItems = list(anyObject, 'add-ons (JSON objects)');
+export const addOnItems = list(anyObject(), 'add-ons (JSON objects)');
 
 export const AVAILABILITY_REQUIRED = ['DaysOfWeek', 'StartTime', 'EndTime', 'StartDate', 'EndDate'] as const;
 
@@ -97,7 +100,7 @@ export const availabilityAdd = list(
 );
 
 /** Group and Search: "array of availability schedules", with no required fields stated. */
-export const availabilitySchedules = list(anyObject, 'availability schedules (JSON objects)');
+export const availabilitySchedules = list(anyObject(), 'availability schedules (JSON objects)');
 
 /** Spec: booking request items require StaffReference, AppointmentTypeReference and Range. */
 export const bookingRequestItems = list(
@@ -106,7 +109,7 @@ export const bookingRequestItems = list(
 );
 
 /** Spec: "object holding the list of appointments and add-ons"; field names not shown. */
-export const appointmentsWithAddOns = anyObject;
+export const appointmentsWithAddOns = anyObject();
 
 /** Webhook service: the POST body as stated (required fields, version 1, lengths). */
 export const subscriptionCreate = z
@@ -130,24 +133,3 @@ export const subscriptionUpdate = z
 	})
 	.passthrough()
 	.refine((v) => Object.keys(v).length > 0, 'needs at least one field to change');
-
-export const bodySchemas = {
-	int64IdList,
-	featureUpdate,
-	promoCodeCreate,
-	promoCodeUpdate,
-	approveItems,
-	denyMultiple,
-	modifyAppointments,
-	recurringRequest,
-	bookingTemplates,
-	addOnItems,
-	availabilityAdd,
-	availabilitySchedules,
-	bookingRequestItems,
-	appointmentsWithAddOns,
-	subscriptionCreate,
-	subscriptionUpdate,
-} as const;
-
-export type BodySchemaName = keyof typeof bodySchemas;

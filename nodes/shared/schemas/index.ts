@@ -1,8 +1,5 @@
-import type { ZodError, ZodIssue } from 'zod';
+import type { ZodError, ZodIssue, ZodTypeAny } from 'zod';
 
-import { bodySchemas, type BodySchemaName } from './bodies';
-
-export { bodySchemas, type BodySchemaName } from './bodies';
 export * from './bodies';
 export * from './ids';
 
@@ -23,8 +20,8 @@ export type BodyCheck =
 	| { ok: true; value: unknown }
 	| { ok: false; message: string; issues: ZodIssue[] };
 
-export function checkBody(schema: BodySchemaName, body: unknown, root = 'body'): BodyCheck {
-	const result = bodySchemas[schema].safeParse(body);
+export function checkBody(schema: ZodTypeAny, body: unknown, root = 'body'): BodyCheck {
+	const result = schema.safeParse(body);
 	if (result.success) return { ok: true, value: result.data };
 	return { ok: false, message: describeIssues(result.error, root), issues: result.error.issues };
 }

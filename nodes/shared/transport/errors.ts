@@ -1,10 +1,18 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { StaffLoginError } from '../auth';
+import type { Service } from '../catalogue';
+
 export interface FailedResponse {
 	status: number;
 	headers: Record<string, unknown>;
 	body: unknown;
+	service?: Service;
+	/** How the error names the call. */
+	operation?: string;
+	/** Requests sent for this call, retries included. */
+	attempts?: number;
 }
 
 /** Webhook service error codes with what they mean for the user. */
@@ -42,18 +50,27 @@ export function serverMessage(body: unknown): { message: string; code?: string; 
 					.join('; ');
 				return { message, code: String(first.errorCode), type: first.errorType };
 			}
-			return { message: errors.map(describeItemError).join('; ') };
+			return { message: errors.map(describeItemError).join('; '), code: v6Code(first) };
 		}
 		const nested = (record.Error ?? record.error) as Record<string, unknown> | undefined;
 		if (nested && typeof nested === 'object') {
-			return { message: String(nested.Message ?? nested.message ?? JSON.stringify(nested)), code: nested.Code as string };
+			return {
+				message: String(nested.Message ?? nested.message ?? JSON.stringify(nested)),
+				code: v6Code(nested),
+			};
 		}
 		for (const key of ['Message', 'message', 'ErrorMessage']) {
-			if (typeof record[key] === 'string') return { message: record[key] as string };
+			if (typeof record[key] === 'string') return { message: record[key] as string, code: v6Code(record) };
 		}
 		return { message: JSON.stringify(body) };
 	}
-	return { message: 'The service answered without a message' };
+	return { message: '' };
+}
+
+/** A V6 error's code (spec: "a code and a description", e.g. ClassOnlineSignUpsFull). */
+function v6Code(record: unknown): string | undefined {
+	const code = (record as Record<string, unknown> | undefined)?.Code ?? (record as Record<string, unknown> | undefined)?.ErrorCode;
+	return typeof code === 'string' || typeof code === 'number' ? String(code) : undefined;
 }
 
 function describeItemError(item: unknown): string {
@@ -76,35 +93,155 @@ const unquote = (text: string) => {
 	return trimmed;
 };
 
-/** A failure that produced no HTTP answer (connection reset, login failed, …) as NodeApiError. */
-export function requestError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
-	if (error instanceof NodeApiError) return error;
-	const message = (error as Error)?.message ?? 'The request failed';
-	return new NodeApiError(node, { message } as JsonObject, { message, itemIndex });
+const RETRIED = 'GET, PUT, PATCH and DELETE calls are retried up to 3 times; others are never resent, since the service may have acted on them.';
+
+/** What each status means for the service (from the specs) and what the user can do about it. */
+function statusAdvice(status: number, service: Service): { meaning: string; remedy: string } {
+	if (service === 'webhooks' && status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 404 && status !== 429) {
+		return {
+			meaning: 'the webhook service found the information sent invalid (a required field missing or a rule broken)',
+			remedy: 'Correct the fields named in the message.',
+		};
+	}
+	switch (status) {
+		case 400:
+			return {
+				meaning: 'the service refused the request as invalid (a required parameter missing, a value or a rule of the operation broken)',
+				remedy: 'Correct the fields named in the message.',
+			};
+		case 401:
+			return service === 'webhooks'
+				? { meaning: 'the API key is missing or not valid', remedy: 'Check the API Key of the Mindbody credential.' }
+				: {
+						meaning: 'the API key, or the user token the operation needs, is missing, not valid or expired',
+						remedy:
+							'Check the API Key of the Mindbody credential; for operations that act as a user, set User Token in the credential (Staff Login, or Paste a Token with a valid token).',
+					};
+		case 403:
+			return {
+				meaning: 'the API key, site or user may not do this (permissions are checked per operation)',
+				remedy:
+					'Check that the API key is linked to the Site ID and active, and that the staff member of the user token has the permission.',
+			};
+		case 404:
+			return {
+				meaning: 'nothing exists at this address: an ID sent, or the path, is unknown to the service',
+				remedy: 'Check the IDs sent, and the base URLs of the Mindbody credential.',
+			};
+		case 413:
+		case 414:
+		case 431:
+			return {
+				meaning: 'the request is larger than the service accepts',
+				remedy: 'Send fewer IDs or entries per request.',
+			};
+		case 429:
+			return {
+				meaning: 'too many requests in a short time (the service publishes no rate limit)',
+				remedy: `Wait and try again, or send fewer requests (batching helps). ${RETRIED}`,
+			};
+		default:
+			return status >= 500
+				? { meaning: 'the service failed', remedy: `Try again later. ${RETRIED}` }
+				: { meaning: 'the service refused the request', remedy: 'Check the request against the message.' };
+	}
 }
+
+const serviceName = (service: Service) => (service === 'webhooks' ? 'Mindbody webhook service' : 'Mindbody API');
 
 /**
  * A NodeApiError built from the status and body only: the request (and so the API key and
- * token in its headers) never travels with it.
+ * token in its headers) never travels with it. The message is the server's words with its
+ * error code, or what the status means when the server said nothing; the description adds the
+ * status, its meaning and what to do.
  */
 export function responseError(node: INode, failed: FailedResponse, itemIndex?: number): NodeApiError {
-	const { message, code, type } = serverMessage(failed.body);
-	const hint = code ? WEBHOOK_ERROR_HINTS[code] : undefined;
+	const service = failed.service ?? 'rest';
+	const said = serverMessage(failed.body);
+	const { meaning, remedy } = statusAdvice(failed.status, service);
+	const hint = said.code ? WEBHOOK_ERROR_HINTS[said.code] : undefined;
+	let message = said.message.trim();
+	if (!message) message = `The ${serviceName(service)} answered HTTP ${failed.status} without a message: ${meaning}`;
+	else if (said.code && !message.includes(said.code)) message = `${message.replace(/\.$/, '')} (${said.code})`;
+	const tries = failed.attempts && failed.attempts > 1 ? ` after ${failed.attempts} attempts` : '';
+	// The webhook codes' own hints already say what happened and what to do (the trigger leads with them).
+	const description =
+		hint ?? `${failed.operation ? `${failed.operation}: ` : ''}HTTP ${failed.status}${tries}, ${meaning}. ${remedy}`;
 	const details = {
 		status: failed.status,
 		body: failed.body as JsonObject,
-		...(code ? { errorCode: code } : {}),
-		...(type ? { errorType: type } : {}),
+		...(said.code ? { errorCode: said.code } : {}),
+		...(said.type ? { errorType: said.type } : {}),
 	};
 	const apiError = new NodeApiError(node, details as JsonObject, {
 		message,
-		description: hint ?? `The Mindbody ${failed.status < 500 ? 'API refused the request' : 'service failed'} (HTTP ${failed.status}).`,
+		description,
 		httpCode: String(failed.status),
 		itemIndex,
 	});
 	// NodeApiError rewrites messages that merely contain words like "NotFound" into network
 	// errors (14040001 resourceNotFound would read as a DNS failure): keep the server's words.
 	apiError.message = message;
+	apiError.description = description;
 	apiError.context.data = details;
 	return apiError;
+}
+
+/** A 2xx answer that is not JSON (a maintenance page, a cut-off body): quoted, never passed on as data. */
+export function notJsonError(node: INode, operation: string, status: number, text: string, itemIndex?: number): NodeApiError {
+	const start = text.trim().replace(/\s+/g, ' ').slice(0, 200);
+	const message = `${operation}: the service answered HTTP ${status} with a body that is not JSON: "${start}${text.trim().length > 200 ? '…' : ''}"`;
+	const description =
+		'The answer is not the JSON this operation returns; a proxy, a maintenance page or a connection cut short may have produced it. Check the REST API Base URL of the Mindbody credential, then try again.';
+	const error = new NodeApiError(node, { message } as JsonObject, { message, description, httpCode: String(status), itemIndex });
+	error.message = message;
+	error.context.data = { status, body: start };
+	return error;
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+
+/**
+ * Whether a request failed because no answer came within its time limit. n8n wraps axios'
+ * error in a NodeApiError whose code and first words are all that is left of it.
+ */
+export function isTimeout(error: unknown): boolean {
+	const failure = error as { code?: unknown; httpCode?: unknown; message?: unknown; messages?: unknown };
+	const code = String(failure?.code ?? failure?.httpCode ?? '');
+	const words = [failure?.message, ...(Array.isArray(failure?.messages) ? failure.messages : [])].map(String);
+	return TIMEOUT_CODES.has(code) && words.some((text) => /timeout/i.test(text));
+}
+
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
+
+export function timeoutError(node: INode, operation: string, timeoutMs: number, attempts: number, itemIndex?: number): NodeApiError {
+	const message = `${operation} got no answer within ${seconds(timeoutMs)}${attempts > 1 ? ` (${attempts} attempts)` : ''}`;
+	const description = `The service did not answer in time. ${RETRIED} Raise Options → Timeout if the service is slow, or try again later.`;
+	const error = new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });
+	error.message = message;
+	error.context.data = { timeoutMs, attempts };
+	return error;
+}
+
+/** A failure that produced no HTTP answer (connection refused, …) as NodeApiError. */
+export function requestError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+	// A new error with the words only: n8n's wraps the request error, whose config holds the headers.
+	const message = (error as Error)?.message || 'The request failed without an answer';
+	const description = (error as NodeApiError)?.description ?? undefined;
+	const failure = new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });
+	failure.message = message;
+	return failure;
+}
+
+/** The staff login failed (wrong password, unknown API key, service unreachable). */
+export function loginError(node: INode, login: StaffLoginError, itemIndex?: number, again = false): NodeApiError {
+	const error = new NodeApiError(node, { message: login.message } as JsonObject, {
+		message: login.message,
+		description: again
+			? 'The staff login failed earlier in this run and was not tried again, so the staff account is not locked by repeated attempts.'
+			: 'The Mindbody credential logs in with its staff username and password to get the user token that this operation needs.',
+		itemIndex,
+	});
+	error.message = login.message;
+	return error;
 }

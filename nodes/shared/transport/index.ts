@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -7,14 +8,24 @@ import type {
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { DEFAULT_REST_BASE_URL, DEFAULT_WEBHOOKS_BASE_URL, trimSlash, wantsUserToken } from '../auth';
-import type { Service } from '../catalogue';
-import { lowerCaseKeys, requestError, responseError } from './errors';
+import { failedLoginOf, restBaseOf, takesUserToken, tokenExpired, webhooksBaseOf, type StaffLoginError } from '../auth';
+import { matchOperation, type Service } from '../catalogue';
+import {
+	isTimeout,
+	loginError,
+	lowerCaseKeys,
+	notJsonError,
+	requestError,
+	responseError,
+	timeoutError,
+} from './errors';
 
 export const CREDENTIAL_NAME = 'mindbodyApi';
 export const TRANSACTION_KEY_MAX = 50;
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const MAX_RETRIES = 3;
 
 export type MindbodyFunctions =
 	| IExecuteFunctions
@@ -35,9 +46,13 @@ export interface MindbodyRequest {
 	/** Already cut to 50 characters (see cutTransactionKey). */
 	transactionKey?: string;
 	skipDeduplication?: boolean;
-	/** Whether 429 and 5xx answers may be retried; never for calls that can book or charge. */
+	/** Whether 429, 5xx and time-outs may be retried; never for calls that can book or charge, never for POST. */
 	retry: boolean;
 	itemIndex?: number;
+	/** How errors name the call, e.g. "Client: Get Directory"; the method and path by default. */
+	operation?: string;
+	/** Milliseconds to wait for an answer (default 60 s). */
+	timeoutMs?: number;
 }
 
 export interface MindbodyResponse {
@@ -45,7 +60,6 @@ export interface MindbodyResponse {
 	body: unknown;
 }
 
-const MAX_RETRIES = 3;
 const MAX_WAIT_MS = 30_000;
 
 /** The spec truncates longer keys; we cut them ourselves so the node can say so. */
@@ -62,63 +76,146 @@ export function serializeQuery(query: Array<[string, string]> = []): string {
 	return text ? `?${text}` : '';
 }
 
+/** Wait before the next try: Retry-After when given, else 0.5 s doubling per failed attempt (from 1). */
 function retryDelay(attempt: number, retryAfter: unknown): number {
-	const seconds = Number(retryAfter);
+	const seconds = retryAfter === undefined || retryAfter === '' ? NaN : Number(retryAfter);
 	if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_WAIT_MS);
-	return Math.min(500 * 2 ** attempt, MAX_WAIT_MS);
+	return Math.min(500 * 2 ** (attempt - 1), MAX_WAIT_MS);
 }
 
 const retriable = (status: number) => status === 429 || status >= 500;
 
 /**
+ * The credential, read and decrypted once per node run and item (so once per request, page
+ * or batch), and handed to n8n's request helper so it does not read it again. A token the
+ * helper issues lands in the same object and serves the item's later pages.
+ */
+const credentialReads = new WeakMap<object, Map<number, Promise<ICredentialDataDecryptedObject>>>();
+
+/** Staff logins that failed in a node run, so the next items do not try the same password again. */
+const failedLogins = new WeakMap<object, StaffLoginError>();
+
+function readCredentials(ctx: MindbodyFunctions, itemIndex?: number) {
+	let reads = credentialReads.get(ctx);
+	if (!reads) credentialReads.set(ctx, (reads = new Map()));
+	const key = itemIndex ?? -1;
+	let read = reads.get(key);
+	if (!read) {
+		read = ctx.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_NAME, itemIndex);
+		reads.set(key, read);
+	}
+	return read;
+}
+
+/** Which token the call will carry: the staff login's (renewable), a pasted one, or none at all. */
+function userTokenSource(credentials: ICredentialDataDecryptedObject): 'staffLogin' | 'token' | undefined {
+	if (credentials.userMode === 'staffLogin') return 'staffLogin';
+	if (credentials.userMode === 'token' && String(credentials.userToken ?? '')) return 'token';
+	return undefined;
+}
+
+/**
  * Every request of both nodes goes through here: n8n's request helper with the Mindbody
- * credential (so proxies and credential injection apply), headers the call asks for,
- * retries where safe, and every failure turned into a NodeApiError in the server's words.
+ * credential (so proxies and credential injection apply), headers the call asks for, a time
+ * limit, retries where safe, and every failure turned into an error that says what to do.
  */
 export async function mindbodyRequest(
 	ctx: MindbodyFunctions,
 	request: MindbodyRequest,
 ): Promise<MindbodyResponse> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_NAME, request.itemIndex);
-	const baseUrl =
-		request.service === 'webhooks'
-			? trimSlash(String(credentials.webhooksBaseUrl || DEFAULT_WEBHOOKS_BASE_URL))
-			: trimSlash(String(credentials.baseUrl || DEFAULT_REST_BASE_URL));
+	const credentials = await readCredentials(ctx, request.itemIndex);
+	const operation = request.operation ?? `${request.method} ${request.path}`;
+	const tokenSource = userTokenSource(credentials);
+	const required =
+		request.service === 'rest' && matchOperation('rest', request.method, request.path)?.userToken === true;
+	if (required && !tokenSource) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${operation} acts as a user and needs a user token, but the Mindbody credential holds none`,
+			{
+				itemIndex: request.itemIndex,
+				description:
+					'Open the Mindbody credential and set User Token to "Staff Login" (staff username and password) or to "Paste a Token" with a token. Nothing was sent.',
+			},
+		);
+	}
+	// What the credential's authenticate() will do: the staff token goes on calls that take one.
+	const staffToken =
+		tokenSource === 'staffLogin' && request.service === 'rest' && takesUserToken(request.method, request.path);
+	if (tokenSource === 'staffLogin' && !credentials.accessToken) {
+		// n8n logs in before any request while no token is stored; one that failed earlier in
+		// this run is not tried again for every item.
+		const failed = failedLogins.get(ctx);
+		if (failed) throw loginError(ctx.getNode(), failed, request.itemIndex, true);
+	}
+	// A token past its stated expiry would only be refused: log in first instead.
+	if (staffToken && tokenExpired(credentials)) credentials.accessToken = '';
+
+	const baseUrl = request.service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (request.siteId !== undefined) headers.SiteId = String(request.siteId);
 	if (request.transactionKey) headers['Transaction-Key'] = request.transactionKey;
 	if (request.skipDeduplication) headers['X-RequestDeduplication-Skip'] = 'true';
 
+	const timeoutMs = request.timeoutMs && request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}${serializeQuery(request.query)}`,
 		headers,
 		json: true,
+		// Parsed here, so an answer that is not JSON is told apart from a JSON string.
+		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		timeout: timeoutMs,
 	};
 	if (request.body !== undefined) options.body = request.body as IDataObject;
-	const staffToken =
-		request.service === 'rest' &&
-		credentials.userMode === 'staffLogin' &&
-		wantsUserToken(credentials, options, options.url);
+	// A request the service may have acted on is never sent twice.
+	const mayRetry = request.retry && request.method !== 'POST';
+	let renewed = false;
+	let attempt = 1;
 
-	for (let attempt = 0; ; attempt++) {
+	for (;;) {
 		let response: FullResponse;
 		try {
-			response = await send(ctx, options);
-			if (response.statusCode === 401 && staffToken) response = await refreshAndRetry(ctx, options, response);
+			response = await send(ctx, options, credentials);
 		} catch (error) {
-			throw requestError(ctx.getNode(), error, request.itemIndex);
+			const timedOut = isTimeout(error);
+			if (timedOut && mayRetry && attempt <= MAX_RETRIES) {
+				await sleep(retryDelay(attempt++, undefined));
+				continue;
+			}
+			const login = failedLoginOf(credentials);
+			if (login) {
+				failedLogins.set(ctx, login);
+				throw loginError(ctx.getNode(), login, request.itemIndex);
+			}
+			throw timedOut
+				? timeoutError(ctx.getNode(), operation, timeoutMs, attempt, request.itemIndex)
+				: requestError(ctx.getNode(), error, request.itemIndex);
 		}
 		const status = response.statusCode;
-		if (status < 400) return { status, body: response.body };
-		const headers = lowerCaseKeys(response.headers ?? {});
-		if (request.retry && retriable(status) && attempt < MAX_RETRIES) {
-			await sleep(retryDelay(attempt, headers['retry-after']));
+		if (status === 401 && staffToken && !renewed) {
+			// The service refused the staff token: emptied, it makes n8n log in before the one retry.
+			renewed = true;
+			credentials.accessToken = '';
 			continue;
 		}
-		throw responseError(ctx.getNode(), { status, headers, body: response.body }, request.itemIndex);
+		const body = parseBody(response.body);
+		if (status < 400) {
+			if (body.notJson) throw notJsonError(ctx.getNode(), operation, status, String(body.value), request.itemIndex);
+			return { status, body: body.value };
+		}
+		const responseHeaders = lowerCaseKeys(response.headers ?? {});
+		if (mayRetry && retriable(status) && attempt <= MAX_RETRIES) {
+			await sleep(retryDelay(attempt++, responseHeaders['retry-after']));
+			continue;
+		}
+		throw responseError(
+			ctx.getNode(),
+			{ status, headers: responseHeaders, body: body.value, service: request.service, operation, attempts: attempt },
+			request.itemIndex,
+		);
 	}
 }
 
@@ -128,28 +225,34 @@ interface FullResponse {
 	body: unknown;
 }
 
-async function send(ctx: MindbodyFunctions, options: IHttpRequestOptions): Promise<FullResponse> {
-	return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, {
-		...options,
-		headers: { ...options.headers },
-	})) as FullResponse;
-}
-
-/**
- * n8n renews a pre-authenticated credential only when a request throws a 401: send the call
- * once more in that mode, so it issues a new user token (stored for later runs) and retries
- * once. A 401 after that is final and reported with the server's words from the first answer.
- */
-async function refreshAndRetry(
+async function send(
 	ctx: MindbodyFunctions,
 	options: IHttpRequestOptions,
-	refused: FullResponse,
+	credentials: ICredentialDataDecryptedObject,
 ): Promise<FullResponse> {
+	const stored = ctx.getNode().credentials?.[CREDENTIAL_NAME];
+	return (await ctx.helpers.httpRequestWithAuthentication.call(
+		ctx,
+		CREDENTIAL_NAME,
+		{ ...options, headers: { ...options.headers } },
+		{
+			credentialsDecrypted: {
+				id: String(stored?.id ?? ''),
+				name: stored?.name ?? '',
+				type: CREDENTIAL_NAME,
+				data: credentials,
+			},
+		},
+	)) as FullResponse;
+}
+
+/** The body as JSON; an empty body is undefined, anything else that is not JSON is kept as text. */
+function parseBody(raw: unknown): { value: unknown; notJson?: boolean } {
+	if (typeof raw !== 'string') return { value: raw };
+	if (!raw.trim()) return { value: undefined };
 	try {
-		return await send(ctx, { ...options, ignoreHttpStatusErrors: false });
-	} catch (error) {
-		const status = Number((error as { httpCode?: string }).httpCode);
-		if (status === 401) return refused;
-		throw requestError(ctx.getNode(), error);
+		return { value: JSON.parse(raw) as unknown };
+	} catch {
+		return { value: raw, notJson: true };
 	}
 }

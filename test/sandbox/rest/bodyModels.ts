@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import type { BodySchemaName } from '../../../nodes/shared/schemas';
+import type { OperationBody } from '../../../nodes/shared/catalogue';
+import * as schemas from '../../../nodes/shared/schemas/bodies';
 
 /**
  * How the sandbox binds a body that passed the spec's checks (the shared schemas) to its own
@@ -64,7 +65,7 @@ const promoCode = bound({
 	DaysAfterCloseDate: optional(z.number()),
 });
 
-export const bodyModels = {
+const models = {
 	int64IdList: z.array(int),
 	featureUpdate: bound({ Enabled: z.boolean() }),
 	promoCodeCreate: promoCode,
@@ -127,6 +128,23 @@ export const bodyModels = {
 	// The webhook service checks its own bodies.
 	subscriptionCreate: z.unknown(),
 	subscriptionUpdate: z.unknown(),
-} satisfies Record<BodySchemaName, z.ZodTypeAny>;
+} satisfies Record<SchemaName, z.ZodTypeAny>;
 
-export type BodyModel<N extends BodySchemaName> = z.infer<(typeof bodyModels)[N]>;
+/** Export names of the shared body schemas: each has its model above under the same name. */
+type SchemaName = {
+	[K in keyof typeof schemas]: (typeof schemas)[K] extends z.ZodTypeAny ? K : never;
+}[keyof typeof schemas];
+
+export type BodyModel<N extends SchemaName> = z.infer<(typeof models)[N]>;
+
+/** Models keyed by the shared schema value the catalogue holds. */
+const modelsBySchema = new Map<z.ZodTypeAny, z.ZodTypeAny>(
+	(Object.keys(models) as SchemaName[]).map((name) => [schemas[name], models[name]]),
+);
+
+/** The sandbox's model of an operation's body; a schema without one is a sandbox error. */
+export function bodyModel(body: OperationBody): z.ZodTypeAny {
+	const model = modelsBySchema.get(body.schema);
+	if (!model) throw new Error('The catalogue names a body schema the sandbox has no model for');
+	return model;
+}

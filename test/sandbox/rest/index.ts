@@ -4,7 +4,7 @@ import type { SandboxContext, SandboxRequest, SandboxResponse } from '../context
 import type { RestStore } from '../data/store';
 import { checkCaller, checkUser, header, isResponse } from './auth';
 import { text, type RestCall } from './call';
-import { bodyModels } from './bodyModels';
+import { bodyModel } from './bodyModels';
 import { coerceForm } from './formBody';
 import { missingHandlers, restHandlers } from './handlers';
 import { parseParams } from './params';
@@ -23,14 +23,14 @@ const mediaType = (req: SandboxRequest) =>
  * The body checked against the operation's schema (what the spec states), then bound to the
  * sandbox's model of it (spec: JSON, text/json or a form).
  */
-function readBody(op: Operation, req: SandboxRequest): { value: unknown } | SandboxResponse {
+function bindBody(op: Operation, req: SandboxRequest): { value: unknown } | SandboxResponse {
 	if (!op.body) return { value: undefined };
 	const type = mediaType(req);
 	if (req.rawBody.trim() && type && !BODY_TYPES.includes(type)) {
 		return text(415, `Content-Type ${type} is not accepted: send ${BODY_TYPES.join(', ')}.`);
 	}
 	if (req.bodyMalformed) return text(400, 'The request body is not valid JSON.');
-	const model = bodyModels[op.body.schema];
+	const model = bodyModel(op.body);
 	const sent = type === 'application/x-www-form-urlencoded' ? coerceForm(model, req.body) : req.body;
 	const check = checkBody(op.body.schema, sent);
 	if (!check.ok) return text(400, check.message);
@@ -66,6 +66,7 @@ export function createRestService(
 	const restOps = operations.filter((op) => op.service === 'rest').length;
 	if (Object.keys(restHandlers).length !== restOps)
 		throw new Error('Handlers exist for operations the catalogue lacks');
+	for (const op of operations) if (op.service === 'rest' && op.body) bodyModel(op.body);
 
 	return {
 		async handle(req) {
@@ -80,7 +81,7 @@ export function createRestService(
 			if (isResponse(user)) return user;
 			const params = parseParams(op, req);
 			if (!params.ok) return text(400, params.message);
-			const body = readBody(op, req);
+			const body = bindBody(op, req);
 			if (isResponse(body)) return body;
 			const transactionKey = header(req, 'Transaction-Key')?.slice(0, 50);
 			const call: RestCall = {

@@ -1,27 +1,15 @@
-import { checkEventData, eventIds, findEvent } from '../../../nodes/shared/events/catalog';
-import { startReceiver, type Receiver } from './testReceiver';
-import { activeSubscription, createTestSetup, subscribe, type TestSetup } from './testContext';
+import { checkEventData, eventIds, findEvent } from '../../../nodes/shared/events/eventCatalogue';
+import { activeSubscription, subscribe, useWebhookTest } from './testContext';
 
-let setup: TestSetup;
-let receiver: Receiver;
-
-beforeEach(async () => {
-	setup = createTestSetup();
-	receiver = await startReceiver();
-});
-
-afterEach(async () => {
-	await setup.close();
-	await receiver.close();
-});
+const env = useWebhookTest();
 
 const admin = (method: string, path: string, body?: unknown) =>
-	setup.service.admin(method, path, body);
-const envelopes = () => receiver.posts().map((request) => JSON.parse(request.body));
+	env.setup.service.admin(method, path, body);
+const envelopes = () => env.receiver.posts().map((request) => JSON.parse(request.body));
 
 describe('POST emit', () => {
 	it('sends every one of the 39 events with a complete payload of the catalog’s types', async () => {
-		await activeSubscription(setup, receiver.url, [...eventIds]);
+		await activeSubscription(env.setup, env.receiver.url, [...eventIds]);
 		for (const eventId of eventIds)
 			expect((await admin('POST', 'emit', { eventId })).status).toBe(200);
 		await admin('POST', 'settle');
@@ -39,7 +27,7 @@ describe('POST emit', () => {
 	});
 
 	it('answers what it emitted, to whom, with overrides and site applied', async () => {
-		const created = await activeSubscription(setup, receiver.url);
+		const created = await activeSubscription(env.setup, env.receiver.url);
 		const response = await admin('POST', 'emit', {
 			eventId: 'client.created',
 			siteId: 5001,
@@ -71,7 +59,7 @@ describe('POST emit', () => {
 
 	it('is deterministic: a fresh service emits the same payloads', async () => {
 		const first = await admin('POST', 'emit', { eventId: 'clientSale.created' });
-		setup.service.reset();
+		env.setup.service.reset();
 		const again = await admin('POST', 'emit', { eventId: 'clientSale.created' });
 		expect((again.body as { eventData: unknown }).eventData).toEqual(
 			(first.body as { eventData: unknown }).eventData,
@@ -79,7 +67,7 @@ describe('POST emit', () => {
 	});
 
 	it('emits a list as one batch, or nothing when an entry is wrong', async () => {
-		await activeSubscription(setup, receiver.url, ['staff.created', 'staff.updated']);
+		await activeSubscription(env.setup, env.receiver.url, ['staff.created', 'staff.updated']);
 		const bad = await admin('POST', 'emit', [
 			{ eventId: 'staff.created' },
 			{ eventId: 'staff.fired' },
@@ -115,7 +103,7 @@ describe('POST emit', () => {
 
 describe('the other admin routes', () => {
 	it('deactivate-by-admin sets DeactivatedByAdmin; unknown ids are 404', async () => {
-		const created = await activeSubscription(setup, receiver.url);
+		const created = await activeSubscription(env.setup, env.receiver.url);
 		const response = await admin(
 			'POST',
 			`/subscriptions/${created.subscriptionId}/deactivate-by-admin/`,
@@ -135,8 +123,8 @@ describe('the other admin routes', () => {
 	});
 
 	it('GET subscriptions lists every account’s subscriptions with keys, owners and counters', async () => {
-		const mine = await subscribe(setup, receiver.url);
-		const theirs = await subscribe(setup, receiver.url, undefined, 'key-other');
+		const mine = await subscribe(env.setup, env.receiver.url);
+		const theirs = await subscribe(env.setup, env.receiver.url, undefined, 'key-other');
 		const response = await admin('GET', 'subscriptions');
 		expect((response.body as { items: unknown[] }).items).toEqual([
 			expect.objectContaining({
@@ -153,9 +141,9 @@ describe('the other admin routes', () => {
 	});
 
 	it('GET deliveries lists every attempt with its signature and result', async () => {
-		const created = await activeSubscription(setup, receiver.url);
+		const created = await activeSubscription(env.setup, env.receiver.url);
 		await admin('POST', 'emit', { eventId: 'site.updated' });
-		await activeSubscription(setup, receiver.url, ['site.updated']);
+		await activeSubscription(env.setup, env.receiver.url, ['site.updated']);
 		await admin('POST', 'deliveries/settle');
 		const response = await admin('GET', 'deliveries');
 		// site.updated came before a subscription listed it: nothing was sent.
@@ -170,14 +158,14 @@ describe('the other admin routes', () => {
 			subscriptionId: created.subscriptionId,
 			messageId: envelopes()[0].messageId,
 			eventId: 'client.created',
-			url: receiver.url,
+			url: env.receiver.url,
 			attempt: 1,
 			at: '2025-03-01T10:00:00Z',
 			status: 200,
-			signature: receiver.posts()[0].headers['x-service-signature'],
+			signature: env.receiver.posts()[0].headers['x-service-signature'],
 			duplicate: false,
 			outcome: 'delivered',
-			body: receiver.posts()[0].body,
+			body: env.receiver.posts()[0].body,
 		});
 	});
 
@@ -191,7 +179,7 @@ describe('the other admin routes', () => {
 	});
 
 	it('reset forgets subscriptions, deliveries and switches', async () => {
-		await activeSubscription(setup, receiver.url);
+		await activeSubscription(env.setup, env.receiver.url);
 		await admin('POST', 'switches', { duplicate: true });
 		await admin('POST', 'emit', { eventId: 'client.created' });
 		await admin('POST', 'settle');

@@ -1,26 +1,15 @@
 import { execFileSync } from 'node:child_process';
 
 import { startReceiver, type Receiver } from './testReceiver';
-import { activeSubscription, createTestSetup, subscribe, type TestSetup } from './testContext';
+import { activeSubscription, subscribe, useWebhookTest } from './testContext';
 
-let setup: TestSetup;
-let receiver: Receiver;
-
-beforeEach(async () => {
-	setup = createTestSetup();
-	receiver = await startReceiver();
-});
-
-afterEach(async () => {
-	await setup.close();
-	await receiver.close();
-});
+const env = useWebhookTest();
 
 const STUDIO = { siteId: -99, sourceName: 'Studio' };
-const envelopes = (from = receiver) => from.posts().map((request) => JSON.parse(request.body));
+const envelopes = (from = env.receiver) => from.posts().map((request) => JSON.parse(request.body));
 const metrics = async (apiKey = 'key-harbor') =>
 	(
-		(await setup.call('GET', '/metrics', { apiKey })).body as {
+		(await env.setup.call('GET', '/metrics', { apiKey })).body as {
 			items: Array<Record<string, unknown>>;
 		}
 	).items;
@@ -36,13 +25,13 @@ function opensslSignature(key: string, body: Buffer): string {
 
 describe('a delivery', () => {
 	it('POSTs the envelope as JSON, after emitEvent has returned', async () => {
-		await activeSubscription(setup, receiver.url);
-		await setup.clock.advance(5_000);
+		await activeSubscription(env.setup, env.receiver.url);
+		await env.setup.clock.advance(5_000);
 		const eventData = { siteId: -99, clientId: '100000123', firstName: 'Ava' };
-		setup.service.emitEvent('client.created', eventData, STUDIO);
-		expect(receiver.posts()).toHaveLength(0);
-		await setup.service.settle();
-		const [request] = receiver.posts();
+		env.setup.service.emitEvent('client.created', eventData, STUDIO);
+		expect(env.receiver.posts()).toHaveLength(0);
+		await env.setup.service.settle();
+		const [request] = env.receiver.posts();
 		expect(request.headers['content-type']).toBe('application/json');
 		expect(request.path).toBe('/hook');
 		const envelope = JSON.parse(request.body);
@@ -63,10 +52,10 @@ describe('a delivery', () => {
 	});
 
 	it('is signed: X-Service-Signature equals openssl’s HMAC-SHA256 of the raw body, base64, sha256=', async () => {
-		const created = await activeSubscription(setup, receiver.url);
-		setup.service.emitEvent('client.created', { siteId: -99, note: 'naïve café ✓' }, STUDIO);
-		await setup.service.settle();
-		const [request] = receiver.posts();
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		env.setup.service.emitEvent('client.created', { siteId: -99, note: 'naïve café ✓' }, STUDIO);
+		await env.setup.service.settle();
+		const [request] = env.receiver.posts();
 		const header = request.headers['x-service-signature'];
 		expect(header).toMatch(/^sha256=[A-Za-z0-9+/]{43}=$/);
 		expect(header).toBe(opensslSignature(created.messageSignatureKey!, request.rawBody));
@@ -74,45 +63,45 @@ describe('a delivery', () => {
 	});
 
 	it('gives each subscription its own messageId', async () => {
-		await activeSubscription(setup, receiver.url);
-		await activeSubscription(setup, receiver.url, undefined, 'key-other');
-		setup.service.emitEvent('client.created', {}, STUDIO);
-		await setup.service.settle();
+		await activeSubscription(env.setup, env.receiver.url);
+		await activeSubscription(env.setup, env.receiver.url, undefined, 'key-other');
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await env.setup.service.settle();
 		const ids = envelopes().map((envelope) => envelope.messageId);
 		expect(ids).toHaveLength(2);
 		expect(new Set(ids).size).toBe(2);
 	});
 
 	it('keeps the order of events per subscription', async () => {
-		await activeSubscription(setup, receiver.url);
-		for (let n = 1; n <= 6; n++) setup.service.emitEvent('client.created', { n }, STUDIO);
-		await setup.service.settle();
-		setup.service.emitEvent('client.created', { n: 7 }, STUDIO);
-		await setup.service.settle();
+		await activeSubscription(env.setup, env.receiver.url);
+		for (let n = 1; n <= 6; n++) env.setup.service.emitEvent('client.created', { n }, STUDIO);
+		await env.setup.service.settle();
+		env.setup.service.emitEvent('client.created', { n: 7 }, STUDIO);
+		await env.setup.service.settle();
 		expect(envelopes().map((envelope) => envelope.eventData.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 	});
 });
 
 describe('transactionKey', () => {
 	it('is present only when the causing call set one and came from the subscription’s source', async () => {
-		await activeSubscription(setup, receiver.url);
-		setup.service.emitEvent(
+		await activeSubscription(env.setup, env.receiver.url);
+		env.setup.service.emitEvent(
 			'client.created',
 			{ n: 1 },
 			{ siteId: -99, sourceName: 'HarborDev', transactionKey: 'tx-1' },
 		);
-		setup.service.emitEvent(
+		env.setup.service.emitEvent(
 			'client.created',
 			{ n: 2 },
 			{ siteId: -99, sourceName: 'OtherDev', transactionKey: 'tx-2' },
 		);
-		setup.service.emitEvent('client.created', { n: 3 }, { siteId: -99, sourceName: 'HarborDev' });
-		setup.service.emitEvent(
+		env.setup.service.emitEvent('client.created', { n: 3 }, { siteId: -99, sourceName: 'HarborDev' });
+		env.setup.service.emitEvent(
 			'client.created',
 			{ n: 4 },
 			{ siteId: -99, sourceName: 'HarborDev', transactionKey: 'k'.repeat(60) },
 		);
-		await setup.service.settle();
+		await env.setup.service.settle();
 		const keys = envelopes().map((envelope) => [envelope.eventData.n, envelope.transactionKey]);
 		expect(keys).toEqual([
 			[1, 'tx-1'],
@@ -133,39 +122,39 @@ describe('transactionKey', () => {
 
 describe('who receives an event', () => {
 	it('nothing for pending, user-deactivated, deleted and admin-deactivated subscriptions', async () => {
-		await subscribe(setup, receiver.url);
-		const off = await activeSubscription(setup, receiver.url);
-		await setup.call('PATCH', `/subscriptions/${off.subscriptionId}`, {
+		await subscribe(env.setup, env.receiver.url);
+		const off = await activeSubscription(env.setup, env.receiver.url);
+		await env.setup.call('PATCH', `/subscriptions/${off.subscriptionId}`, {
 			body: { status: 'DeactivatedByUser' },
 		});
-		const deleted = await activeSubscription(setup, receiver.url);
-		await setup.call('DELETE', `/subscriptions/${deleted.subscriptionId}`);
-		const byAdmin = await activeSubscription(setup, receiver.url);
-		await setup.service.admin(
+		const deleted = await activeSubscription(env.setup, env.receiver.url);
+		await env.setup.call('DELETE', `/subscriptions/${deleted.subscriptionId}`);
+		const byAdmin = await activeSubscription(env.setup, env.receiver.url);
+		await env.setup.service.admin(
 			'POST',
 			`subscriptions/${byAdmin.subscriptionId}/deactivate-by-admin`,
 			undefined,
 		);
-		setup.service.emitEvent('client.created', {}, STUDIO);
-		await setup.service.settle();
-		expect(receiver.posts()).toHaveLength(0);
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await env.setup.service.settle();
+		expect(env.receiver.posts()).toHaveLength(0);
 	});
 
 	it('nothing for an event the subscription does not list', async () => {
-		await activeSubscription(setup, receiver.url, ['client.updated']);
-		setup.service.emitEvent('client.created', {}, STUDIO);
-		await setup.service.settle();
-		expect(receiver.posts()).toHaveLength(0);
+		await activeSubscription(env.setup, env.receiver.url, ['client.updated']);
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await env.setup.service.settle();
+		expect(env.receiver.posts()).toHaveLength(0);
 	});
 
 	it('subscriptions active when the event occurs get it, even if deactivated before it is sent', async () => {
-		const created = await activeSubscription(setup, receiver.url);
-		setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
-		await setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		env.setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
+		await env.setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
 			body: { status: 'DeactivatedByUser' },
 		});
-		setup.service.emitEvent('client.created', { n: 2 }, STUDIO);
-		await setup.service.settle();
+		env.setup.service.emitEvent('client.created', { n: 2 }, STUDIO);
+		await env.setup.service.settle();
 		expect(envelopes().map((envelope) => envelope.eventData.n)).toEqual([1]);
 	});
 
@@ -174,13 +163,13 @@ describe('who receives an event', () => {
 		const other = await startReceiver('/other');
 		const lonely = await startReceiver('/lonely');
 		try {
-			await activeSubscription(setup, harbor.url);
-			await activeSubscription(setup, other.url, undefined, 'key-other');
-			await activeSubscription(setup, lonely.url, undefined, 'key-unlinked');
+			await activeSubscription(env.setup, harbor.url);
+			await activeSubscription(env.setup, other.url, undefined, 'key-other');
+			await activeSubscription(env.setup, lonely.url, undefined, 'key-unlinked');
 			for (const siteId of [-99, 5001, 7001, 1234]) {
-				setup.service.emitEvent('client.created', { siteId }, { siteId, sourceName: 'Studio' });
+				env.setup.service.emitEvent('client.created', { siteId }, { siteId, sourceName: 'Studio' });
 			}
-			await setup.service.settle();
+			await env.setup.service.settle();
 			const sites = (from: Receiver) =>
 				envelopes(from).map((envelope) => envelope.eventData.siteId);
 			expect(sites(harbor)).toEqual([-99, 5001, 7001]);
@@ -194,15 +183,15 @@ describe('who receives an event', () => {
 
 describe('switches', () => {
 	it('duplicate: every event twice with the same messageId, each copy counted', async () => {
-		await activeSubscription(setup, receiver.url);
-		await setup.service.admin('POST', 'switches', { duplicate: true });
-		setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
-		setup.service.emitEvent('client.created', { n: 2 }, STUDIO);
-		await setup.service.settle();
+		await activeSubscription(env.setup, env.receiver.url);
+		await env.setup.service.admin('POST', 'switches', { duplicate: true });
+		env.setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
+		env.setup.service.emitEvent('client.created', { n: 2 }, STUDIO);
+		await env.setup.service.settle();
 		const received = envelopes();
 		expect(received.map((envelope) => envelope.eventData.n)).toEqual([1, 1, 2, 2]);
 		expect(received[0].messageId).toBe(received[1].messageId);
-		expect(receiver.posts()[0].body).toBe(receiver.posts()[1].body);
+		expect(env.receiver.posts()[0].body).toBe(env.receiver.posts()[1].body);
 		expect(received[1].messageId).not.toBe(received[2].messageId);
 		expect(await metrics()).toMatchObject([
 			{ messagesAttempted: 4, messagesDelivered: 4, messagesUndelivered: 0 },
@@ -210,34 +199,34 @@ describe('switches', () => {
 	});
 
 	it('outOfOrder: a batch arrives in reverse order; later batches after it', async () => {
-		await activeSubscription(setup, receiver.url);
-		await setup.service.admin('POST', 'switches', { outOfOrder: true });
-		for (let n = 1; n <= 4; n++) setup.service.emitEvent('client.created', { n }, STUDIO);
-		await setup.service.settle();
-		setup.service.emitEvent('client.created', { n: 5 }, STUDIO);
-		await setup.service.settle();
-		await setup.service.admin('POST', 'switches', { outOfOrder: false });
-		setup.service.emitEvent('client.created', { n: 6 }, STUDIO);
-		setup.service.emitEvent('client.created', { n: 7 }, STUDIO);
-		await setup.service.settle();
+		await activeSubscription(env.setup, env.receiver.url);
+		await env.setup.service.admin('POST', 'switches', { outOfOrder: true });
+		for (let n = 1; n <= 4; n++) env.setup.service.emitEvent('client.created', { n }, STUDIO);
+		await env.setup.service.settle();
+		env.setup.service.emitEvent('client.created', { n: 5 }, STUDIO);
+		await env.setup.service.settle();
+		await env.setup.service.admin('POST', 'switches', { outOfOrder: false });
+		env.setup.service.emitEvent('client.created', { n: 6 }, STUDIO);
+		env.setup.service.emitEvent('client.created', { n: 7 }, STUDIO);
+		await env.setup.service.settle();
 		expect(envelopes().map((envelope) => envelope.eventData.n)).toEqual([4, 3, 2, 1, 5, 6, 7]);
 	});
 });
 
 describe('metrics', () => {
 	it('count attempts, deliveries and undelivered events exactly, per subscription', async () => {
-		const first = await activeSubscription(setup, receiver.url);
+		const first = await activeSubscription(env.setup, env.receiver.url);
 		const failing = await startReceiver('/failing');
 		try {
-			const second = await activeSubscription(setup, failing.url, [
+			const second = await activeSubscription(env.setup, failing.url, [
 				'client.created',
 				'client.updated',
 			]);
 			failing.status = 500;
-			setup.service.emitEvent('client.created', {}, STUDIO);
-			setup.service.emitEvent('client.updated', {}, STUDIO);
-			setup.service.emitEvent('client.created', {}, STUDIO);
-			await setup.service.settle();
+			env.setup.service.emitEvent('client.created', {}, STUDIO);
+			env.setup.service.emitEvent('client.updated', {}, STUDIO);
+			env.setup.service.emitEvent('client.created', {}, STUDIO);
+			await env.setup.service.settle();
 			const items = await metrics();
 			expect(items.map((item) => item.subscriptionId)).toEqual([
 				first.subscriptionId,

@@ -1,24 +1,12 @@
-import { startReceiver, type Receiver } from './testReceiver';
 import { SERVICE_TIMEOUT_MS } from '.';
-import { activeSubscription, createTestSetup, START, waitUntil, type TestSetup } from './testContext';
+import { activeSubscription, START, useWebhookTest, waitUntil } from './testContext';
 
 /** Resends every 15 minutes of the sandbox clock until 3 hours after the first attempt. */
 
 const MINUTE = 60_000;
 const STUDIO = { siteId: -99, sourceName: 'Studio' };
 
-let setup: TestSetup;
-let receiver: Receiver;
-
-beforeEach(async () => {
-	setup = createTestSetup();
-	receiver = await startReceiver();
-});
-
-afterEach(async () => {
-	await setup.close();
-	await receiver.close();
-});
+const env = useWebhookTest();
 
 interface Attempt {
 	at: string;
@@ -28,35 +16,35 @@ interface Attempt {
 	error?: string;
 }
 async function attempts(): Promise<Attempt[]> {
-	const response = await setup.service.admin('GET', 'deliveries', undefined);
+	const response = await env.setup.service.admin('GET', 'deliveries', undefined);
 	return (response.body as { items: Attempt[] }).items;
 }
 const minutesAfterStart = (list: Attempt[]) =>
 	list.map((item) => (Date.parse(item.at) - START) / MINUTE);
 const subscriptionOf = async (id: string) =>
-	(await setup.call('GET', `/subscriptions/${id}`)).body as Record<string, unknown>;
+	(await env.setup.call('GET', `/subscriptions/${id}`)).body as Record<string, unknown>;
 const metricsOf = async () =>
-	((await setup.call('GET', '/metrics')).body as { items: Array<Record<string, unknown>> })
+	((await env.setup.call('GET', '/metrics')).body as { items: Array<Record<string, unknown>> })
 		.items[0];
 
 describe('retries', () => {
 	it('resend a failed event every 15 minutes; after 3 hours it is failed and the subscription deactivated', async () => {
-		const created = await activeSubscription(setup, receiver.url);
-		receiver.status = 500;
-		setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
-		await setup.service.settle();
-		expect(receiver.posts()).toHaveLength(1);
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		env.receiver.status = 500;
+		env.setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
+		await env.setup.service.settle();
+		expect(env.receiver.posts()).toHaveLength(1);
 
-		await setup.clock.advance(15 * MINUTE - 1);
-		expect(receiver.posts()).toHaveLength(1);
-		await setup.clock.advance(1);
-		expect(receiver.posts()).toHaveLength(2);
+		await env.setup.clock.advance(15 * MINUTE - 1);
+		expect(env.receiver.posts()).toHaveLength(1);
+		await env.setup.clock.advance(1);
+		expect(env.receiver.posts()).toHaveLength(2);
 
-		await setup.clock.advance(165 * MINUTE - 1);
-		expect(receiver.posts()).toHaveLength(12);
+		await env.setup.clock.advance(165 * MINUTE - 1);
+		expect(env.receiver.posts()).toHaveLength(12);
 		expect(await subscriptionOf(created.subscriptionId)).toMatchObject({ status: 'Active' });
-		await setup.clock.advance(1);
-		expect(receiver.posts()).toHaveLength(13);
+		await env.setup.clock.advance(1);
+		expect(env.receiver.posts()).toHaveLength(13);
 
 		const log = await attempts();
 		expect(minutesAfterStart(log)).toEqual([
@@ -65,7 +53,7 @@ describe('retries', () => {
 		expect(log.map((item) => item.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
 		expect(log.map((item) => item.outcome)).toEqual([...Array(12).fill('retrying'), 'abandoned']);
 		expect(log.at(-1)).toMatchObject({ status: 500 });
-		expect(new Set(receiver.posts().map((request) => request.body)).size).toBe(1);
+		expect(new Set(env.receiver.posts().map((request) => request.body)).size).toBe(1);
 
 		expect(await metricsOf()).toMatchObject({
 			status: 'DeactivatedByAdmin',
@@ -79,7 +67,7 @@ describe('retries', () => {
 			statusChangeUser: 'System',
 			statusChangeMessage: expect.stringContaining('repeated delivery failures'),
 		});
-		expect(setup.emails).toEqual([
+		expect(env.setup.emails).toEqual([
 			expect.objectContaining({
 				at: '2025-03-01T13:00:00Z',
 				to: 'HarborDev',
@@ -91,23 +79,23 @@ describe('retries', () => {
 			}),
 		]);
 
-		await setup.clock.advance(60 * MINUTE);
-		setup.service.emitEvent('client.created', { n: 2 }, STUDIO);
-		await setup.service.settle();
-		expect(receiver.posts()).toHaveLength(13);
-		expect(setup.clock.pending()).toBe(0);
+		await env.setup.clock.advance(60 * MINUTE);
+		env.setup.service.emitEvent('client.created', { n: 2 }, STUDIO);
+		await env.setup.service.settle();
+		expect(env.receiver.posts()).toHaveLength(13);
+		expect(env.setup.clock.pending()).toBe(0);
 	});
 
 	it('stop once the webhook answers 2xx; the event counts as undelivered once and delivered once', async () => {
-		const created = await activeSubscription(setup, receiver.url);
-		receiver.status = 503;
-		setup.service.emitEvent('client.created', {}, STUDIO);
-		await setup.service.settle();
-		await setup.clock.advance(15 * MINUTE);
-		receiver.status = 202;
-		await setup.clock.advance(15 * MINUTE);
-		await setup.clock.advance(3 * 60 * MINUTE);
-		expect(receiver.posts()).toHaveLength(3);
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		env.receiver.status = 503;
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await env.setup.service.settle();
+		await env.setup.clock.advance(15 * MINUTE);
+		env.receiver.status = 202;
+		await env.setup.clock.advance(15 * MINUTE);
+		await env.setup.clock.advance(3 * 60 * MINUTE);
+		expect(env.receiver.posts()).toHaveLength(3);
 		expect(await metricsOf()).toMatchObject({
 			status: 'Active',
 			messagesAttempted: 3,
@@ -116,16 +104,16 @@ describe('retries', () => {
 			messagesFailed: 0,
 		});
 		expect((await subscriptionOf(created.subscriptionId)).status).toBe('Active');
-		expect(setup.emails).toEqual([]);
+		expect(env.setup.emails).toEqual([]);
 	});
 
 	it('treat a webhook that never answers like a failure, within the time limit', async () => {
-		receiver.silent = true;
-		await activeSubscription(setup, receiver.url);
-		setup.service.emitEvent('client.created', {}, STUDIO);
-		await waitUntil(() => receiver.posts().length === 1, 'the delivery reaching the receiver');
-		await setup.clock.advance(SERVICE_TIMEOUT_MS);
-		await setup.service.settle();
+		env.receiver.silent = true;
+		await activeSubscription(env.setup, env.receiver.url);
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await waitUntil(() => env.receiver.posts().length === 1, 'the delivery reaching the receiver');
+		await env.setup.clock.advance(SERVICE_TIMEOUT_MS);
+		await env.setup.service.settle();
 		const [attempt] = await attempts();
 		expect(attempt).toMatchObject({
 			attempt: 1,
@@ -133,8 +121,8 @@ describe('retries', () => {
 			error: 'no answer within 10000 ms',
 		});
 		expect(attempt.status).toBeUndefined();
-		receiver.silent = false;
-		await setup.clock.advance(15 * MINUTE);
+		env.receiver.silent = false;
+		await env.setup.clock.advance(15 * MINUTE);
 		expect(await metricsOf()).toMatchObject({
 			messagesAttempted: 2,
 			messagesDelivered: 1,
@@ -143,14 +131,14 @@ describe('retries', () => {
 	});
 
 	it('run independently per event, each with its own 3-hour window', async () => {
-		await activeSubscription(setup, receiver.url);
-		receiver.status = 500;
-		setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
-		await setup.service.settle();
-		await setup.clock.advance(10 * MINUTE);
-		setup.service.emitEvent('client.created', { n: 2 }, STUDIO);
-		await setup.service.settle();
-		await setup.clock.advance(170 * MINUTE);
+		await activeSubscription(env.setup, env.receiver.url);
+		env.receiver.status = 500;
+		env.setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
+		await env.setup.service.settle();
+		await env.setup.clock.advance(10 * MINUTE);
+		env.setup.service.emitEvent('client.created', { n: 2 }, STUDIO);
+		await env.setup.service.settle();
+		await env.setup.clock.advance(170 * MINUTE);
 		// The first event is abandoned at 180 min: the subscription goes, with the second's retries.
 		expect(await metricsOf()).toMatchObject({
 			status: 'DeactivatedByAdmin',
@@ -158,47 +146,47 @@ describe('retries', () => {
 			messagesUndelivered: 2,
 			messagesFailed: 1,
 		});
-		expect(setup.clock.pending()).toBe(0);
+		expect(env.setup.clock.pending()).toBe(0);
 	});
 
 	it('end when the user deactivates the subscription in the meantime', async () => {
-		const created = await activeSubscription(setup, receiver.url);
-		receiver.status = 500;
-		setup.service.emitEvent('client.created', {}, STUDIO);
-		await setup.service.settle();
-		await setup.clock.advance(30 * MINUTE);
-		await setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		env.receiver.status = 500;
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await env.setup.service.settle();
+		await env.setup.clock.advance(30 * MINUTE);
+		await env.setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
 			body: { status: 'DeactivatedByUser' },
 		});
-		expect(setup.clock.pending()).toBe(0);
-		await setup.clock.advance(4 * 60 * MINUTE);
-		expect(receiver.posts()).toHaveLength(3);
+		expect(env.setup.clock.pending()).toBe(0);
+		await env.setup.clock.advance(4 * 60 * MINUTE);
+		expect(env.receiver.posts()).toHaveLength(3);
 		expect(await metricsOf()).toMatchObject({ status: 'DeactivatedByUser', messagesFailed: 0 });
-		expect(setup.emails).toEqual([]);
+		expect(env.setup.emails).toEqual([]);
 	});
 
 	it('a subscription deactivated after failures is reactivated by PATCH once its URL answers again', async () => {
-		const created = await activeSubscription(setup, receiver.url);
+		const created = await activeSubscription(env.setup, env.receiver.url);
 		const path = `/subscriptions/${created.subscriptionId}`;
-		receiver.status = 500;
-		setup.service.emitEvent('client.created', {}, STUDIO);
-		await setup.service.settle();
-		await setup.clock.advance(3 * 60 * MINUTE);
+		env.receiver.status = 500;
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await env.setup.service.settle();
+		await env.setup.clock.advance(3 * 60 * MINUTE);
 		expect((await subscriptionOf(created.subscriptionId)).status).toBe('DeactivatedByAdmin');
 
-		receiver.headStatus = 500;
-		const refused = await setup.call('PATCH', path, { body: { status: 'Active' } });
+		env.receiver.headStatus = 500;
+		const refused = await env.setup.call('PATCH', path, { body: { status: 'Active' } });
 		expect(refused.body).toMatchObject({ errors: [{ errorCode: '14000014' }] });
-		receiver.headStatus = 200;
-		receiver.status = 200;
-		const response = await setup.call('PATCH', path, { body: { status: 'Active' } });
+		env.receiver.headStatus = 200;
+		env.receiver.status = 200;
+		const response = await env.setup.call('PATCH', path, { body: { status: 'Active' } });
 		expect(response.body).toMatchObject({
 			status: 'Active',
 			statusChangeUser: 'HarborDev',
 			statusChangeMessage: 'Reactivated by HarborDev.',
 		});
-		setup.service.emitEvent('client.created', {}, STUDIO);
-		await setup.service.settle();
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await env.setup.service.settle();
 		expect(await metricsOf()).toMatchObject({
 			messagesAttempted: 14,
 			messagesDelivered: 1,

@@ -1,6 +1,6 @@
 import type { ZodIssue } from 'zod';
 
-import { eventIds as catalogEventIds } from '../../../nodes/shared/events/catalog';
+import { eventIds as catalogEventIds } from '../../../nodes/shared/events/eventCatalogue';
 import { subscriptionCreate, subscriptionUpdate } from '../../../nodes/shared/schemas';
 import { errorItem, webhookErrors, type ErrorItem } from './errors';
 import { urlFormProblem, type BodyMode } from './webhookUrl';

@@ -1,5 +1,5 @@
-import { startReceiver, type Receiver } from './testReceiver';
-import { activeSubscription, createTestSetup, subscribe, type TestSetup } from './testContext';
+import { startReceiver } from './testReceiver';
+import { activeSubscription, subscribe, useWebhookTest } from './testContext';
 
 const SUBSCRIPTION_FIELDS = [
 	'subscriptionId',
@@ -16,29 +16,18 @@ const SUBSCRIPTION_FIELDS = [
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CAUSE = { siteId: -99, sourceName: 'Studio' };
 
-let setup: TestSetup;
-let receiver: Receiver;
-
-beforeEach(async () => {
-	setup = createTestSetup();
-	receiver = await startReceiver();
-});
-
-afterEach(async () => {
-	await setup.close();
-	await receiver.close();
-});
+const env = useWebhookTest();
 
 const statusOf = async (id: string) =>
-	((await setup.call('GET', `/subscriptions/${id}`)).body as { status: string }).status;
+	((await env.setup.call('GET', `/subscriptions/${id}`)).body as { status: string }).status;
 
 describe('the six operations', () => {
 	it('POST /subscriptions creates a pending subscription after a HEAD check, with its key', async () => {
-		const response = await setup.call('POST', '/subscriptions', {
+		const response = await env.setup.call('POST', '/subscriptions', {
 			body: {
 				eventIds: ['client.created', 'client.updated'],
 				eventSchemaVersion: 1,
-				webhookUrl: receiver.url,
+				webhookUrl: env.receiver.url,
 				referenceId: 'crm-7',
 			},
 		});
@@ -54,47 +43,47 @@ describe('the six operations', () => {
 			eventIds: ['client.created', 'client.updated'],
 			eventSchemaVersion: 1,
 			referenceId: 'crm-7',
-			webhookUrl: receiver.url,
+			webhookUrl: env.receiver.url,
 		});
 		expect(body.subscriptionId).toMatch(GUID);
 		expect(body.messageSignatureKey).toMatch(/^[0-9a-f]{64}$/);
-		expect(receiver.requests.map((request) => request.method)).toEqual(['HEAD']);
+		expect(env.receiver.requests.map((request) => request.method)).toEqual(['HEAD']);
 	});
 
 	it('POST without referenceId stores null and drops repeated event ids', async () => {
-		const response = await setup.call('POST', '/subscriptions', {
+		const response = await env.setup.call('POST', '/subscriptions', {
 			body: {
 				eventIds: ['staff.created', 'staff.created'],
 				eventSchemaVersion: 1,
-				webhookUrl: receiver.url,
+				webhookUrl: env.receiver.url,
 			},
 		});
 		expect(response.body).toMatchObject({ referenceId: null, eventIds: ['staff.created'] });
 	});
 
 	it('GET /subscriptions lists the account’s subscriptions, for every key of the account, without keys', async () => {
-		const mine = await subscribe(setup, receiver.url);
-		const theirs = await subscribe(setup, receiver.url, ['staff.created'], 'key-other');
+		const mine = await subscribe(env.setup, env.receiver.url);
+		const theirs = await subscribe(env.setup, env.receiver.url, ['staff.created'], 'key-other');
 		for (const apiKey of ['key-harbor', 'key-harbor-2']) {
-			const response = await setup.call('GET', '/subscriptions', { apiKey });
+			const response = await env.setup.call('GET', '/subscriptions', { apiKey });
 			const items = (response.body as { items: Array<Record<string, unknown>> }).items;
 			expect(items.map((item) => item.subscriptionId)).toEqual([mine.subscriptionId]);
 			expect(Object.keys(items[0])).toEqual(SUBSCRIPTION_FIELDS);
 		}
-		const other = await setup.call('GET', '/subscriptions', { apiKey: 'key-other' });
+		const other = await env.setup.call('GET', '/subscriptions', { apiKey: 'key-other' });
 		expect(other.body).toEqual({
 			items: [expect.objectContaining({ subscriptionId: theirs.subscriptionId })],
 		});
-		expect(await setup.call('GET', '/subscriptions', { apiKey: 'key-unlinked' })).toEqual({
+		expect(await env.setup.call('GET', '/subscriptions', { apiKey: 'key-unlinked' })).toEqual({
 			status: 200,
 			body: { items: [] },
 		});
 	});
 
 	it('GET /subscriptions/{id} answers one subscription, whatever the GUID’s case', async () => {
-		const created = await subscribe(setup, receiver.url);
+		const created = await subscribe(env.setup, env.receiver.url);
 		const { messageSignatureKey: _key, ...withoutKey } = created;
-		const response = await setup.call(
+		const response = await env.setup.call(
 			'GET',
 			`/subscriptions/${created.subscriptionId.toUpperCase()}`,
 		);
@@ -102,10 +91,10 @@ describe('the six operations', () => {
 	});
 
 	it('PATCH changes only the fields sent and checks a new URL with HEAD', async () => {
-		const created = await subscribe(setup, receiver.url);
+		const created = await subscribe(env.setup, env.receiver.url);
 		const second = await startReceiver('/other');
 		try {
-			const response = await setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
+			const response = await env.setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
 				body: {
 					eventIds: ['site.updated'],
 					referenceId: 'crm-8',
@@ -122,7 +111,7 @@ describe('the six operations', () => {
 			});
 			expect(response.body).not.toHaveProperty('messageSignatureKey');
 			expect(second.requests.map((request) => request.method)).toEqual(['HEAD']);
-			await setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
+			await env.setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
 				body: { webhookUrl: second.url },
 			});
 			expect(second.requests).toHaveLength(1); // unchanged URL: no new check
@@ -132,9 +121,9 @@ describe('the six operations', () => {
 	});
 
 	it('DELETE deactivates and answers the deletion result', async () => {
-		const created = await activeSubscription(setup, receiver.url);
-		await setup.clock.advance(90_000);
-		const response = await setup.call('DELETE', `/subscriptions/${created.subscriptionId}`);
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		await env.setup.clock.advance(90_000);
+		const response = await env.setup.call('DELETE', `/subscriptions/${created.subscriptionId}`);
 		expect(response).toEqual({
 			status: 200,
 			body: {
@@ -144,7 +133,7 @@ describe('the six operations', () => {
 				referenceId: 'ref-1',
 			},
 		});
-		const after = (await setup.call('GET', `/subscriptions/${created.subscriptionId}`)).body;
+		const after = (await env.setup.call('GET', `/subscriptions/${created.subscriptionId}`)).body;
 		expect(after).toMatchObject({
 			status: 'DeactivatedByUser',
 			statusChangeDate: '2025-03-01T10:01:30Z',
@@ -153,9 +142,9 @@ describe('the six operations', () => {
 	});
 
 	it('GET /metrics answers one item per subscription of the account', async () => {
-		const created = await subscribe(setup, receiver.url);
-		await subscribe(setup, receiver.url, undefined, 'key-other');
-		const response = await setup.call('GET', '/metrics');
+		const created = await subscribe(env.setup, env.receiver.url);
+		await subscribe(env.setup, env.receiver.url, undefined, 'key-other');
+		const response = await env.setup.call('GET', '/metrics');
 		expect(response).toEqual({
 			status: 200,
 			body: {
@@ -176,22 +165,22 @@ describe('the six operations', () => {
 	});
 
 	it('accepts a trailing slash on paths', async () => {
-		expect((await setup.call('GET', '/subscriptions/')).status).toBe(200);
+		expect((await env.setup.call('GET', '/subscriptions/')).status).toBe(200);
 	});
 });
 
 describe('states and transitions', () => {
 	it('(none) → PendingActivation: no events are sent yet', async () => {
-		await subscribe(setup, receiver.url);
-		setup.service.emitEvent('client.created', { siteId: -99 }, CAUSE);
-		await setup.service.settle();
-		expect(receiver.posts()).toHaveLength(0);
+		await subscribe(env.setup, env.receiver.url);
+		env.setup.service.emitEvent('client.created', { siteId: -99 }, CAUSE);
+		await env.setup.service.settle();
+		expect(env.receiver.posts()).toHaveLength(0);
 	});
 
 	it('PendingActivation → Active by PATCH: events start flowing', async () => {
-		const created = await subscribe(setup, receiver.url);
-		await setup.clock.advance(60_000);
-		const response = await setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
+		const created = await subscribe(env.setup, env.receiver.url);
+		await env.setup.clock.advance(60_000);
+		const response = await env.setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
 			body: { status: 'Active' },
 		});
 		expect(response.body).toMatchObject({
@@ -200,15 +189,15 @@ describe('states and transitions', () => {
 			statusChangeUser: 'HarborDev',
 			statusChangeMessage: 'Activated by HarborDev.',
 		});
-		setup.service.emitEvent('client.created', { siteId: -99 }, CAUSE);
-		await setup.service.settle();
-		expect(receiver.posts()).toHaveLength(1);
+		env.setup.service.emitEvent('client.created', { siteId: -99 }, CAUSE);
+		await env.setup.service.settle();
+		expect(env.receiver.posts()).toHaveLength(1);
 	});
 
 	it('Active → DeactivatedByUser by PATCH, and back to Active (after a HEAD check)', async () => {
-		const created = await activeSubscription(setup, receiver.url);
+		const created = await activeSubscription(env.setup, env.receiver.url);
 		const path = `/subscriptions/${created.subscriptionId}`;
-		const off = await setup.call('PATCH', path, {
+		const off = await env.setup.call('PATCH', path, {
 			apiKey: 'key-harbor-2',
 			body: { status: 'DeactivatedByUser' },
 		});
@@ -216,44 +205,44 @@ describe('states and transitions', () => {
 			status: 'DeactivatedByUser',
 			statusChangeMessage: 'Deactivated by HarborDev.',
 		});
-		setup.service.emitEvent('client.created', {}, CAUSE);
-		await setup.service.settle();
-		expect(receiver.posts()).toHaveLength(0);
-		const heads = receiver.requests.length;
-		const on = await setup.call('PATCH', path, { body: { status: 'Active' } });
+		env.setup.service.emitEvent('client.created', {}, CAUSE);
+		await env.setup.service.settle();
+		expect(env.receiver.posts()).toHaveLength(0);
+		const heads = env.receiver.requests.length;
+		const on = await env.setup.call('PATCH', path, { body: { status: 'Active' } });
 		expect(on.body).toMatchObject({
 			status: 'Active',
 			statusChangeMessage: 'Reactivated by HarborDev.',
 		});
-		expect(receiver.requests.length).toBe(heads + 1);
+		expect(env.receiver.requests.length).toBe(heads + 1);
 	});
 
 	it('DeactivatedByAdmin → Active by PATCH; DeactivatedByUser is refused there (14000020)', async () => {
-		const created = await activeSubscription(setup, receiver.url);
+		const created = await activeSubscription(env.setup, env.receiver.url);
 		const path = `/subscriptions/${created.subscriptionId}`;
-		await setup.service.admin(
+		await env.setup.service.admin(
 			'POST',
 			`subscriptions/${created.subscriptionId}/deactivate-by-admin`,
 			undefined,
 		);
 		expect(await statusOf(created.subscriptionId)).toBe('DeactivatedByAdmin');
-		const refused = await setup.call('PATCH', path, { body: { status: 'DeactivatedByUser' } });
+		const refused = await env.setup.call('PATCH', path, { body: { status: 'DeactivatedByUser' } });
 		expect(refused.body).toMatchObject({ errors: [{ errorCode: '14000020' }] });
-		const on = await setup.call('PATCH', path, { body: { status: 'Active' } });
+		const on = await env.setup.call('PATCH', path, { body: { status: 'Active' } });
 		expect(on.body).toMatchObject({ status: 'Active', statusChangeUser: 'HarborDev' });
 	});
 
 	it('setting the status a subscription already has changes nothing', async () => {
-		const created = await activeSubscription(setup, receiver.url);
+		const created = await activeSubscription(env.setup, env.receiver.url);
 		const path = `/subscriptions/${created.subscriptionId}`;
-		await setup.clock.advance(60_000);
-		const again = await setup.call('PATCH', path, { body: { status: 'Active' } });
+		await env.setup.clock.advance(60_000);
+		const again = await env.setup.call('PATCH', path, { body: { status: 'Active' } });
 		expect(again.body).toMatchObject({
 			status: 'Active',
 			statusChangeDate: '2025-03-01T10:00:00Z',
 		});
-		await setup.call('PATCH', path, { body: { status: 'DeactivatedByUser' } });
-		const twice = await setup.call('PATCH', path, { body: { status: 'DeactivatedByUser' } });
+		await env.setup.call('PATCH', path, { body: { status: 'DeactivatedByUser' } });
+		const twice = await env.setup.call('PATCH', path, { body: { status: 'DeactivatedByUser' } });
 		expect(twice.body).toMatchObject({
 			status: 'DeactivatedByUser',
 			statusChangeDate: '2025-03-01T10:01:00Z',
@@ -261,25 +250,25 @@ describe('states and transitions', () => {
 	});
 
 	it('PendingActivation can be deactivated by the user or deleted', async () => {
-		const first = await subscribe(setup, receiver.url);
-		const off = await setup.call('PATCH', `/subscriptions/${first.subscriptionId}`, {
+		const first = await subscribe(env.setup, env.receiver.url);
+		const off = await env.setup.call('PATCH', `/subscriptions/${first.subscriptionId}`, {
 			body: { status: 'DeactivatedByUser' },
 		});
 		expect(off.body).toMatchObject({ status: 'DeactivatedByUser' });
-		const second = await subscribe(setup, receiver.url);
-		expect((await setup.call('DELETE', `/subscriptions/${second.subscriptionId}`)).status).toBe(
+		const second = await subscribe(env.setup, env.receiver.url);
+		expect((await env.setup.call('DELETE', `/subscriptions/${second.subscriptionId}`)).status).toBe(
 			200,
 		);
 	});
 
 	it('Active → deactivated by DELETE; deleting again fails with 14000018', async () => {
-		const created = await activeSubscription(setup, receiver.url);
+		const created = await activeSubscription(env.setup, env.receiver.url);
 		const path = `/subscriptions/${created.subscriptionId}`;
-		await setup.call('DELETE', path);
-		setup.service.emitEvent('client.created', {}, CAUSE);
-		await setup.service.settle();
-		expect(receiver.posts()).toHaveLength(0);
-		const again = await setup.call('DELETE', path);
+		await env.setup.call('DELETE', path);
+		env.setup.service.emitEvent('client.created', {}, CAUSE);
+		await env.setup.service.settle();
+		expect(env.receiver.posts()).toHaveLength(0);
+		const again = await env.setup.call('DELETE', path);
 		expect(again).toEqual({
 			status: 400,
 			body: {

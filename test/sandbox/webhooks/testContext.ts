@@ -9,6 +9,7 @@ import type {
 	SentEmail,
 } from '../context';
 import { createWebhookService, type WebhookService, type WebhookServiceOptions } from '.';
+import { startReceiver, type Receiver } from './testReceiver';
 
 /** Test helpers of the webhook service: a hand-driven clock, fixed accounts, a request builder. */
 
@@ -176,4 +177,23 @@ export async function activeSubscription(
 	});
 	if (response.status !== 200) throw new Error(`activate: ${JSON.stringify(response.body)}`);
 	return created;
+}
+
+export interface WebhookTest {
+	setup: TestSetup;
+	receiver: Receiver;
+}
+
+/** A fresh webhook service and a receiver for each test of the file, both closed after it. */
+export function useWebhookTest(): WebhookTest {
+	const test = {} as WebhookTest;
+	beforeEach(async () => {
+		test.setup = createTestSetup();
+		test.receiver = await startReceiver();
+	});
+	afterEach(async () => {
+		await test.setup.close();
+		await test.receiver.close();
+	});
+	return test;
 }

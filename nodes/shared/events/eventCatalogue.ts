@@ -17,7 +17,6 @@ import { staffEvents } from './staffEvents';
  */
 
 export type { EventDefinition, EventGroup } from './fields';
-export { SALE_ITEM_TYPES } from './saleEvents';
 
 export const events: readonly EventDefinition[] = [
 	...siteEvents,
@@ -60,8 +59,6 @@ export const eventEnvelope = z
 		eventData: z.object({}).passthrough(),
 	})
 	.passthrough();
-
-export type EventEnvelope = z.infer<typeof eventEnvelope>;
 
 export interface EventCheck {
 	ok: boolean;

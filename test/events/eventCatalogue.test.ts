@@ -7,7 +7,7 @@ import {
 	eventIds,
 	events,
 	findEvent,
-} from '../../nodes/shared/events/catalog';
+} from '../../nodes/shared/events/eventCatalogue';
 import { createPayloadGenerator } from '../sandbox/webhooks/payloads';
 import { parseFields, SPEC_CATALOG, SPEC_ROWS } from './catalogSpec';
 

@@ -1,0 +1,30 @@
+import { bodyInput } from '../../nodes/Mindbody/bodies';
+import { operations } from '../../nodes/shared/catalogue';
+import * as schemas from '../../nodes/shared/schemas/bodies';
+import { bodyModel } from '../sandbox/rest/bodyModels';
+
+const bodySchemas = Object.entries(schemas).filter(
+	([, value]) => typeof value === 'object' && value !== null && 'safeParse' in value,
+);
+
+describe('body kinds are found by their schema value', () => {
+	test('each body schema is a value of its own, so a lookup cannot land on another kind', () => {
+		expect(bodySchemas.length).toBeGreaterThanOrEqual(16);
+		expect(new Set(bodySchemas.map(([, schema]) => schema)).size).toBe(bodySchemas.length);
+	});
+
+	test('every catalogue body schema is one of the shared ones, with a node reader and a sandbox model', () => {
+		const shared = new Set<unknown>(bodySchemas.map(([, schema]) => schema));
+		const withBody = operations.filter((op) => op.body);
+		expect(withBody.length).toBeGreaterThan(0);
+		for (const op of withBody) {
+			expect([op.operation, shared.has(op.body!.schema)]).toEqual([op.operation, true]);
+			expect(typeof bodyInput(op.body!).read).toBe('function');
+			if (op.service === 'rest') expect(typeof bodyModel(op.body!).safeParse).toBe('function');
+		}
+	});
+
+	test('a schema the node has no reader for is refused by name of the problem', () => {
+		expect(() => bodyInput({ schema: schemas.int64IdList.optional() })).toThrow(/no reader/);
+	});
+});
