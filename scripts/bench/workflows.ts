@@ -1,0 +1,242 @@
+/**
+ * The workflows the bench runs in n8n. Each measured job is a Webhook node (answering when the
+ * workflow is done, with no data, so the reply stays small) in front of the node being measured;
+ * the node's own execution time is read from the stored execution.
+ */
+import type { SandboxInfo } from './sandbox';
+
+export interface WorkflowJson {
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings: Record<string, unknown>;
+}
+
+export interface Credentials {
+	mindbody: { id: string; name: string };
+	headerAuth: { id: string; name: string };
+}
+
+/** The node every measured workflow times. */
+export const MEASURED = 'Measured';
+
+const SETTINGS = { executionOrder: 'v1' };
+let counter = 0;
+const nodeId = () => `b3c4d5e6-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
+
+function webhookNode(path: string, responseMode: 'lastNode' | 'onReceived') {
+	return {
+		id: nodeId(),
+		name: 'Start',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: nodeId(),
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode,
+			...(responseMode === 'lastNode' ? { responseData: 'noData' } : {}),
+			options: {},
+		},
+	};
+}
+
+/** Start → [Split Out the body's `items`] → Measured. */
+function measuredWorkflow(name: string, path: string, measured: Record<string, unknown>, splitItems: boolean): WorkflowJson {
+	const nodes: Array<Record<string, unknown>> = [webhookNode(path, 'lastNode')];
+	const connections: Record<string, unknown> = {};
+	let previous = 'Start';
+	if (splitItems) {
+		nodes.push({
+			id: nodeId(),
+			name: 'Items',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { fieldToSplitOut: 'body.items', options: {} },
+		});
+		connections.Start = { main: [[{ node: 'Items', type: 'main', index: 0 }]] };
+		previous = 'Items';
+	}
+	nodes.push({ id: nodeId(), name: MEASURED, position: [400, 0], ...measured });
+	connections[previous] = { main: [[{ node: MEASURED, type: 'main', index: 0 }]] };
+	return { name, nodes, connections, settings: SETTINGS };
+}
+
+const mindbodyNode = (packageName: string, credentials: Credentials, parameters: Record<string, unknown>) => ({
+	type: `${packageName}.mindbody`,
+	typeVersion: 1,
+	parameters,
+	credentials: { mindbodyApi: credentials.mindbody },
+});
+
+interface HttpOptions {
+	method: 'GET' | 'POST';
+	url: string;
+	headers: Array<[string, string]>;
+	query?: Array<[string, string]>;
+	jsonBody?: string;
+	headerAuth?: Credentials['headerAuth'];
+	options?: Record<string, unknown>;
+}
+
+function httpRequestNode(http: HttpOptions) {
+	const pairs = (list: Array<[string, string]>) => ({ parameters: list.map(([name, value]) => ({ name, value })) });
+	return {
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: http.method,
+			url: http.url,
+			...(http.headerAuth
+				? { authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' }
+				: { authentication: 'none' }),
+			sendQuery: !!http.query,
+			...(http.query ? { queryParameters: pairs(http.query) } : {}),
+			sendHeaders: true,
+			headerParameters: pairs(http.headers),
+			sendBody: http.jsonBody !== undefined,
+			...(http.jsonBody !== undefined ? { contentType: 'json', specifyBody: 'json', jsonBody: http.jsonBody } : {}),
+			options: http.options ?? {},
+		},
+		...(http.headerAuth ? { credentials: { httpHeaderAuth: http.headerAuth } } : {}),
+	};
+}
+
+export function salesMindbody(packageName: string, credentials: Credentials): WorkflowJson {
+	return measuredWorkflow(
+		'bench: sales details, Mindbody node',
+		'bench-sales-mindbody',
+		mindbodyNode(packageName, credentials, {
+			resource: 'sale',
+			operation: 'getDetails',
+			returnAll: true,
+			filters: {},
+		}),
+		false,
+	);
+}
+
+/** The HTTP Request node's own pagination: offset from the page count, stop on a short page. */
+export function salesHttpRequest(sandbox: SandboxInfo, pageSize: number): WorkflowJson {
+	return measuredWorkflow(
+		'bench: sales details, HTTP Request node',
+		'bench-sales-http',
+		httpRequestNode({
+			method: 'GET',
+			url: `${sandbox.restBaseUrl}/Business/Sales/SalesDetails`,
+			headers: [
+				['API-Key', sandbox.apiKey],
+				['SiteId', String(sandbox.siteId)],
+			],
+			query: [['request.limit', String(pageSize)]],
+			options: {
+				pagination: {
+					pagination: {
+						paginationMode: 'updateAParameterInEachRequest',
+						parameters: {
+							parameters: [{ type: 'qs', name: 'request.offset', value: `={{ $pageCount * ${pageSize} }}` }],
+						},
+						paginationCompleteWhen: 'other',
+						completeExpression: `={{ $response.body.length < ${pageSize} }}`,
+					},
+				},
+			},
+		}),
+		false,
+	);
+}
+
+export type CompleteMode = 'default' | 'unbatched' | 'batched';
+
+/** Appointment → Complete, one input item per appointment id. */
+export function completeMindbody(packageName: string, credentials: Credentials, mode: CompleteMode): WorkflowJson {
+	const options = mode === 'default' ? {} : { batch: mode === 'batched' };
+	return measuredWorkflow(
+		`bench: complete appointments, Mindbody node (${mode})`,
+		`bench-complete-mindbody-${mode}`,
+		mindbodyNode(packageName, credentials, {
+			resource: 'appointment',
+			operation: 'complete',
+			ids: '={{ [$json.id] }}',
+			options,
+		}),
+		true,
+	);
+}
+
+/** The same call with the HTTP Request node, one request per item, token and key as headers or the key in a Header Auth credential. */
+export function completeHttpRequest(
+	sandbox: SandboxInfo,
+	token: string,
+	headerAuth?: Credentials['headerAuth'],
+): WorkflowJson {
+	const headers: Array<[string, string]> = [
+		...(headerAuth ? [] : ([['API-Key', sandbox.apiKey]] as Array<[string, string]>)),
+		['SiteId', String(sandbox.siteId)],
+		['Authorization', `Bearer ${token}`],
+	];
+	return measuredWorkflow(
+		`bench: complete appointments, HTTP Request node${headerAuth ? ' with Header Auth' : ''}`,
+		`bench-complete-http${headerAuth ? '-auth' : ''}`,
+		httpRequestNode({
+			method: 'POST',
+			url: `${sandbox.restBaseUrl}/Business/Schedules/Appointments/Complete`,
+			headers,
+			jsonBody: '={{ JSON.stringify([$json.id]) }}',
+			headerAuth,
+		}),
+		true,
+	);
+}
+
+/** The node both delivery workflows feed: a Set node reading the event. */
+function downstreamNode() {
+	return {
+		id: nodeId(),
+		name: 'Downstream',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [240, 0],
+		parameters: {
+			assignments: {
+				assignments: [
+					{ id: 'a1', name: 'messageId', value: '={{ $json.messageId ?? $json.body.messageId }}', type: 'string' },
+					{ id: 'a2', name: 'clientId', value: '={{ ($json.eventData ?? $json.body.eventData).clientId }}', type: 'string' },
+				],
+			},
+			options: {},
+		},
+	};
+}
+
+export function deliveriesTrigger(packageName: string, credentials: Credentials, webhookId: string): WorkflowJson {
+	return {
+		name: 'bench: deliveries, Mindbody Trigger',
+		nodes: [
+			{
+				id: nodeId(),
+				name: 'Start',
+				type: `${packageName}.mindbodyTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: { events: ['client.created'], options: {} },
+				credentials: { mindbodyApi: credentials.mindbody },
+			},
+			downstreamNode(),
+		],
+		connections: { Start: { main: [[{ node: 'Downstream', type: 'main', index: 0 }]] } },
+		settings: SETTINGS,
+	};
+}
+
+export function deliveriesWebhook(path: string): WorkflowJson {
+	return {
+		name: 'bench: deliveries, Webhook node',
+		nodes: [webhookNode(path, 'onReceived'), downstreamNode()],
+		connections: { Start: { main: [[{ node: 'Downstream', type: 'main', index: 0 }]] } },
+		settings: SETTINGS,
+	};
+}
