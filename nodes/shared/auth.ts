@@ -194,8 +194,7 @@ export async function preAuthenticate(
  * refused token at the same moment (each with its own copy of the credential) share one login,
  * and one that still read the old token from the database takes the new one instead of logging
  * in again: one login per process when a token expires. A login is shared only for a minute
- * after it started (the node clears a refused token, so the key cannot always name it), and
- * failures are not shared, so a corrected password is tried at once.
+ * after it started, and failures are not shared, so a corrected password is tried at once.
  */
 const logins = new Map<string, { startedAt: number; issued: Promise<IDataObject | StaffLoginError> }>();
 const LOGIN_SHARED_MS = 60_000;
@@ -210,9 +209,8 @@ export function dropToken(credentials: ICredentialDataDecryptedObject): void {
 	credentials.accessToken = '';
 }
 
-function loginKey(credentials: ICredentialDataDecryptedObject): string {
+function loginKey(credentials: ICredentialDataDecryptedObject, replaced: string): string {
 	const who = [restBaseOf(credentials), credentials.apiKey, credentials.siteId, credentials.username, credentials.password];
-	const replaced = credentials.accessToken || replacedTokens.get(credentials) || '';
 	return createHash('sha256').update(JSON.stringify([...who, replaced])).digest('base64');
 }
 
@@ -220,11 +218,13 @@ async function sharedLogin(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<IDataObject | StaffLoginError> {
-	// A test of the credential (a token stored, nothing sent with it yet) must prove the login.
-	if (credentials.accessToken && carriedToken.get(credentials) === undefined) {
+	// A test of the credential (a token stored, nothing sent with it yet) must prove the login, and
+	// a first login replaces no known token: only replacing a refused or expired one is shared.
+	const replaced = String(credentials.accessToken || replacedTokens.get(credentials) || '');
+	if (!replaced || (credentials.accessToken && carriedToken.get(credentials) === undefined)) {
 		return await issueUserToken(helper, credentials);
 	}
-	const key = loginKey(credentials);
+	const key = loginKey(credentials, replaced);
 	const now = Date.now();
 	const shared = logins.get(key);
 	if (shared && now - shared.startedAt < LOGIN_SHARED_MS) return await shared.issued;
