@@ -33,8 +33,7 @@ export class MindbodyApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description:
-				'API key from the developer portal; one key serves the REST API and the webhook service',
+			description: 'API key from the developer portal; one key serves the REST API and the webhook service',
 		},
 		{
 			displayName: 'Site ID',
@@ -76,7 +75,8 @@ export class MindbodyApi implements ICredentialType {
 					description: 'Issue and renew a token from a staff username and password',
 				},
 			],
-			description: 'How operations that act as a staff member or consumer (those that need a user token) get their token',
+			description:
+				'How operations that act as a staff member or consumer (those that need a user token) get their token',
 		},
 		{
 			displayName: 'Token',
@@ -117,10 +117,7 @@ export class MindbodyApi implements ICredentialType {
 	];
 
 	/** Staff login: issues a token when none is stored or the one sent has expired (see preAuthenticate). */
-	async preAuthentication(
-		this: IHttpRequestHelper,
-		credentials: ICredentialDataDecryptedObject,
-	): Promise<IDataObject> {
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
 		return await preAuthenticate(this, credentials);
 	}
 

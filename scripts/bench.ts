@@ -44,7 +44,7 @@ function header(version: string): string {
 			`${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB; ` +
 			`load average ${os.loadavg()[0].toFixed(1)} at the end (${loadAtStart.toFixed(1)} at the start); ` +
 			`n8n ${version}, Node ${process.versions.node}; ${config.repetitions} interleaved rounds per job.`,
-		'Times are the measured node\'s own execution time in n8n (the floor: the loop\'s wall time). Ratio = ours / alternative, of medians.',
+		"Times are the measured node's own execution time in n8n (the floor: the loop's wall time). Ratio = ours / alternative, of medians.",
 	].join('\n');
 }
 

@@ -9,7 +9,9 @@ export function operationTable(): string {
 			op.userToken ? 'user token' : '',
 			op.paging ? 'Return All / Limit' : '',
 			op.body?.batchable ? 'batching' : '',
-		].filter(Boolean).join(', ');
+		]
+			.filter(Boolean)
+			.join(', ');
 		return `| ${resource} | ${op.name} | ${service} | \`${op.method} ${op.path}\` | ${extras} |`;
 	});
 	return ['| Resource | Operation | Service | Request | Notes |', '|---|---|---|---|---|', ...rows].join('\n');

@@ -77,7 +77,8 @@ export function checkPackage(dir: string): string[] {
 		const categories = Array.isArray(codex.categories) ? codex.categories : [];
 		if (!categories.length) problems.push(`${label}: no categories`);
 		for (const category of categories) {
-			if (!N8N_CATEGORIES.includes(category as string)) problems.push(`${label}: unknown category ${JSON.stringify(category)}`);
+			if (!N8N_CATEGORIES.includes(category as string))
+				problems.push(`${label}: unknown category ${JSON.stringify(category)}`);
 		}
 		if (!Array.isArray(codex.alias) || !codex.alias.length) problems.push(`${label}: no aliases`);
 		const links = [
@@ -86,7 +87,8 @@ export function checkPackage(dir: string): string[] {
 		];
 		if (!codex.resources?.primaryDocumentation?.length) problems.push(`${label}: no primary documentation link`);
 		for (const { url } of links) {
-			if (typeof url !== 'string' || !/^https:\/\//.test(url)) problems.push(`${label}: documentation link ${JSON.stringify(url)} is not an https URL`);
+			if (typeof url !== 'string' || !/^https:\/\//.test(url))
+				problems.push(`${label}: documentation link ${JSON.stringify(url)} is not an https URL`);
 		}
 	}
 
@@ -98,7 +100,8 @@ export function checkPackage(dir: string): string[] {
 			const text = readFileSync(file, 'utf8');
 			for (const [, target] of text.matchAll(/'file:([^']+)'/g)) {
 				named.add(resolve(dirname(file), target));
-				if (!existsSync(resolve(dirname(file), target))) problems.push(`${label}: file:${target} is not in the package`);
+				if (!existsSync(resolve(dirname(file), target)))
+					problems.push(`${label}: file:${target} is not in the package`);
 			}
 			const map = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text)?.[1];
 			if (map && !map.startsWith('data:') && !existsSync(resolve(dirname(file), map))) {
@@ -106,16 +109,21 @@ export function checkPackage(dir: string): string[] {
 			}
 		}
 		if (file.endsWith('.map')) {
-			const { sources = [], sourceRoot = '' } = JSON.parse(readFileSync(file, 'utf8')) as { sources?: string[]; sourceRoot?: string };
+			const { sources = [], sourceRoot = '' } = JSON.parse(readFileSync(file, 'utf8')) as {
+				sources?: string[];
+				sourceRoot?: string;
+			};
 			for (const source of sources) {
-				if (!existsSync(resolve(dirname(file), sourceRoot, source))) problems.push(`${label}: points at ${source}, which is not in the package`);
+				if (!existsSync(resolve(dirname(file), sourceRoot, source)))
+					problems.push(`${label}: points at ${source}, which is not in the package`);
 			}
 		}
 		if (/\.md$/i.test(file)) {
 			const text = readFileSync(file, 'utf8');
 			for (const [, target] of text.matchAll(/!\[[^\]]*\]\(([^)\s]+)[^)]*\)/g)) {
 				if (/^[a-z]+:/i.test(target)) continue;
-				if (!existsSync(resolve(dirname(file), target))) problems.push(`${label}: image ${target} is not in the package`);
+				if (!existsSync(resolve(dirname(file), target)))
+					problems.push(`${label}: image ${target} is not in the package`);
 			}
 		}
 	}

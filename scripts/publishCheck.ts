@@ -9,10 +9,7 @@ import { resolve } from 'node:path';
  */
 
 /** The scanner's rules that the fields below satisfy (see scripts/scan.ts). */
-export const PUBLISH_FIELDS_RULES = [
-	'@n8n/community-nodes/require-homepage',
-	'@n8n/community-nodes/valid-author',
-];
+export const PUBLISH_FIELDS_RULES = ['@n8n/community-nodes/require-homepage', '@n8n/community-nodes/valid-author'];
 
 interface PublishFields {
 	homepage?: unknown;
@@ -44,7 +41,9 @@ if (require.main === module && process.env.npm_command === 'publish') {
 	const problems = publishProblems(pkg);
 	if (problems.length) {
 		console.error(
-			['Not published: package.json needs', ...problems.map((line) => `  - ${line}`), 'See README, "Publishing".'].join('\n'),
+			['Not published: package.json needs', ...problems.map((line) => `  - ${line}`), 'See README, "Publishing".'].join(
+				'\n',
+			),
 		);
 		process.exit(1);
 	}

@@ -127,9 +127,7 @@ async function loadInN8n(work: string, packageDir: string): Promise<string[]> {
 
 async function main(): Promise<number> {
 	// The scanner is an ES module with no exports map; its analysis is what its CLI runs.
-	const scanner = (await import(
-		'@n8n/scan-community-package/scanner/scanner.mjs'
-	)) as unknown as Scanner;
+	const scanner = (await import('@n8n/scan-community-package/scanner/scanner.mjs')) as unknown as Scanner;
 	const work = mkdtempSync(join(tmpdir(), 'n8n-scan-'));
 	try {
 		const packageDir = packAndUnpack(work, !process.argv.includes('--no-build'));

@@ -167,7 +167,9 @@ async function signIn(page: Page, origin: string, email: string, password: strin
 		page.locator('[data-test-id="form-submit-button"]').first().click(),
 	]);
 	if (response.status() !== 200) {
-		throw new Error(`n8n sign-in as ${email} failed: HTTP ${response.status()} ${(await response.text()).slice(0, 300)}`);
+		throw new Error(
+			`n8n sign-in as ${email} failed: HTTP ${response.status()} ${(await response.text()).slice(0, 300)}`,
+		);
 	}
 	await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
 }

@@ -126,9 +126,13 @@ async function main() {
 		say('Example workflows (active):');
 		created.forEach((line) => say(line));
 		say('\nThings to try:');
-		say(`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"client.created"}'`);
-		say(`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"clientSale.created"}'`);
-		say('    … then open the workflow\'s Executions tab.');
+		say(
+			`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"client.created"}'`,
+		);
+		say(
+			`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"clientSale.created"}'`,
+		);
+		say("    … then open the workflow's Executions tab.");
 		say(`  curl ${origin}/_sandbox/webhooks/subscriptions      # the trigger's subscriptions`);
 		say(`  curl ${origin}/_sandbox/state/appointmentRequests   # what "review appointment requests" changes`);
 		say(`  curl '${origin}/_sandbox/requests?service=rest'     # every call n8n made`);

@@ -14,10 +14,7 @@ export default tseslint.config(
 		extends: [js.configs.recommended, tseslint.configs.recommended],
 		languageOptions: { globals: globals.node },
 		rules: {
-			'@typescript-eslint/no-unused-vars': [
-				'error',
-				{ argsIgnorePattern: '^_', ignoreRestSiblings: true },
-			],
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
 			// Parsed JSON answers are asserted with matchers; typing every one adds nothing.
 			'@typescript-eslint/no-explicit-any': 'off',
 			// Support servers report a bug in themselves on stderr; tests print nothing.

@@ -20,10 +20,7 @@ interface Selection {
 
 function selectionOf(ctx: IWebhookFunctions): Selection {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const eventIds = selectedEventIds(
-		ctx.getNodeParameter('events', []),
-		ctx.getNodeParameter('customEventIds', ''),
-	);
+	const eventIds = selectedEventIds(ctx.getNodeParameter('events', []), ctx.getNodeParameter('customEventIds', ''));
 	return {
 		eventIds: new Set(eventIds),
 		siteIds: new Set(splitList(options.siteIds)),

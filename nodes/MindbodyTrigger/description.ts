@@ -30,8 +30,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		options: eventOptions,
 		default: [],
-		description:
-			'The events to subscribe to. Pick at least one here or under Custom Event IDs.',
+		description: 'The events to subscribe to. Pick at least one here or under Custom Event IDs.',
 	},
 	{
 		displayName: 'Custom Event IDs',

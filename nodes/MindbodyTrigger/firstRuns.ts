@@ -44,8 +44,9 @@ async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[])
 	if (!ids.length || typeof ctx.helpers.checkProcessedAndRecord !== 'function') return items;
 	let processed: Set<string>;
 	try {
-		const result = await oneAtATime(processKeyOf(ctx, 'live'), async () =>
-			await ctx.helpers.checkProcessedAndRecord(ids, 'node', { mode: 'entries', maxEntries: RECORDED_MAX }),
+		const result = await oneAtATime(
+			processKeyOf(ctx, 'live'),
+			async () => await ctx.helpers.checkProcessedAndRecord(ids, 'node', { mode: 'entries', maxEntries: RECORDED_MAX }),
 		);
 		processed = new Set(result.processed.map(String));
 	} catch (error) {
@@ -70,8 +71,7 @@ function problemsOf(event: IDataObject): string[] {
 
 function shaped(event: IDataObject, eventDataOnly: boolean, problems: string[]): IDataObject {
 	const data = (typeof event.eventData === 'object' && event.eventData ? event.eventData : {}) as IDataObject;
-	const { messageId, eventId, eventSchemaVersion, eventInstanceOriginationDateTime, transactionKey, ...rest } =
-		event;
+	const { messageId, eventId, eventSchemaVersion, eventInstanceOriginationDateTime, transactionKey, ...rest } = event;
 	delete rest.eventData;
 	const json: IDataObject = eventDataOnly
 		? { ...data }

@@ -24,10 +24,7 @@ import { readStored, sealedRecord, signingKeyOf, slotOf, writeStored } from './s
 
 /** The subscription this node should have now, from its parameters and webhook URL. */
 export function wantedSubscription(ctx: IHookFunctions): WantedSubscription {
-	const eventIds = selectedEventIds(
-		ctx.getNodeParameter('events', []),
-		ctx.getNodeParameter('customEventIds', ''),
-	);
+	const eventIds = selectedEventIds(ctx.getNodeParameter('events', []), ctx.getNodeParameter('customEventIds', ''));
 	if (eventIds.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'Pick at least one event to subscribe to', {
 			description: 'Choose events in the Events list or enter them under Custom Event IDs.',
@@ -84,8 +81,7 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 	}
 
 	const signingKey = await signingKeyOf(ctx, stored);
-	const sameTarget =
-		current.webhookUrl === wanted.webhookUrl && sameEvents(current.eventIds, wanted.eventIds);
+	const sameTarget = current.webhookUrl === wanted.webhookUrl && sameEvents(current.eventIds, wanted.eventIds);
 	if (!sameTarget || !signingKey) {
 		await retire(ctx, stored.subscriptionId);
 		writeStored(ctx, undefined);
@@ -118,9 +114,7 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 async function removeOrphans(ctx: IHookFunctions, referenceId: string): Promise<void> {
 	const orphans = (await listSubscriptions(ctx)).filter(
 		(item) =>
-			item.referenceId === referenceId &&
-			item.subscriptionId &&
-			!/deactivated/i.test(String(item.status ?? '')),
+			item.referenceId === referenceId && item.subscriptionId && !/deactivated/i.test(String(item.status ?? '')),
 	);
 	for (const orphan of orphans) await retire(ctx, String(orphan.subscriptionId));
 }

@@ -38,7 +38,5 @@ export function verifyRequestSignature(
 	headers: Record<string, string | string[] | undefined>,
 	key: string | undefined,
 ): boolean {
-	return SIGNATURE_HEADERS.some(
-		(name) => headers[name] !== undefined && verifySignature(rawBody, headers[name], key),
-	);
+	return SIGNATURE_HEADERS.some((name) => headers[name] !== undefined && verifySignature(rawBody, headers[name], key));
 }

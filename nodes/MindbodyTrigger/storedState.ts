@@ -60,7 +60,12 @@ export async function sealedRecord(
 ): Promise<StoredSubscription> {
 	const sealedKey = sealSigningKey(signingKey, await apiKeyOf(ctx));
 	cacheSigningKey(sealedKey, signingKey);
-	return { subscriptionId: record.subscriptionId, webhookUrl: record.webhookUrl, referenceId: record.referenceId, sealedKey };
+	return {
+		subscriptionId: record.subscriptionId,
+		webhookUrl: record.webhookUrl,
+		referenceId: record.referenceId,
+		sealedKey,
+	};
 }
 
 /**

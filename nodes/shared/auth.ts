@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { UserError } from 'n8n-workflow';
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IHttpRequestHelper,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
 import { matchOperation, type Service } from './catalogue';
 
@@ -210,8 +206,16 @@ export function dropToken(credentials: ICredentialDataDecryptedObject): void {
 }
 
 function loginKey(credentials: ICredentialDataDecryptedObject, replaced: string): string {
-	const who = [restBaseOf(credentials), credentials.apiKey, credentials.siteId, credentials.username, credentials.password];
-	return createHash('sha256').update(JSON.stringify([...who, replaced])).digest('base64');
+	const who = [
+		restBaseOf(credentials),
+		credentials.apiKey,
+		credentials.siteId,
+		credentials.username,
+		credentials.password,
+	];
+	return createHash('sha256')
+		.update(JSON.stringify([...who, replaced]))
+		.digest('base64');
 }
 
 async function sharedLogin(
@@ -288,7 +292,10 @@ export async function issueUserToken(
 		unreachable = (error as Error).message ?? 'no answer';
 	}
 	if (!answer) {
-		return loginError(`${url} could not be reached (${sentence(unreachable)})`, 'Check the REST API Base URL of the Mindbody credential.');
+		return loginError(
+			`${url} could not be reached (${sentence(unreachable)})`,
+			'Check the REST API Base URL of the Mindbody credential.',
+		);
 	}
 	if (answer.statusCode >= 400) {
 		const said = sentence(textOf(answer.body));
@@ -303,7 +310,10 @@ export async function issueUserToken(
 		| { AccessToken?: unknown; Expires?: unknown }
 		| undefined;
 	if (typeof body?.AccessToken !== 'string' || !body.AccessToken) {
-		return loginError('the answer to UserToken/Issue held no AccessToken', 'Check the REST API Base URL of the Mindbody credential.');
+		return loginError(
+			'the answer to UserToken/Issue held no AccessToken',
+			'Check the REST API Base URL of the Mindbody credential.',
+		);
 	}
 	// An expiry already past by this machine's clock means the clocks disagree: not relied on.
 	const expiresAt = typeof body.Expires === 'string' ? Date.parse(body.Expires) : NaN;

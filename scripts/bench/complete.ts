@@ -80,7 +80,9 @@ export async function completeJob(ctx: BenchContext): Promise<Row[]> {
 	}
 	for (const side of ['unbatched', 'http', 'httpAuth'] as Side[]) {
 		if (requests[side].some((n) => n !== config.items)) {
-			throw new Error(`complete (${side}) made ${requests[side].join('/')} requests for ${config.items} items, expected one per item`);
+			throw new Error(
+				`complete (${side}) made ${requests[side].join('/')} requests for ${config.items} items, expected one per item`,
+			);
 		}
 	}
 
@@ -97,7 +99,13 @@ export async function completeJob(ctx: BenchContext): Promise<Row[]> {
 	const requestNote = (side: Side) =>
 		`${requests[side][0].toLocaleString('en-US')} request${requests[side][0] === 1 ? '' : 's'}`;
 	const rows: Row[] = [
-		row('Mindbody node, batching off', 'unbatched', 'HTTP Request node, one per item, Header Auth credential', 'httpAuth', true),
+		row(
+			'Mindbody node, batching off',
+			'unbatched',
+			'HTTP Request node, one per item, Header Auth credential',
+			'httpAuth',
+			true,
+		),
 		row('Mindbody node, batching off', 'unbatched', 'HTTP Request node, one per item, headers typed in', 'http'),
 		row(`Mindbody node, defaults (${requestNote('default')})`, 'default', 'HTTP Request node, one per item', 'http'),
 		row(`Mindbody node, batching on (${requestNote('batched')})`, 'batched', 'HTTP Request node, one per item', 'http'),
@@ -109,8 +117,12 @@ export async function completeJob(ctx: BenchContext): Promise<Row[]> {
 		const counts =
 			count === config.items
 				? { batched: requests.batched[0], unbatched: requests.unbatched[0] }
-				: { batched: (await runOnce('batched', count)).requests, unbatched: (await runOnce('unbatched', count)).requests };
-		if (counts.unbatched !== count) throw new Error(`complete, batching off: ${counts.unbatched} requests for ${count} items`);
+				: {
+						batched: (await runOnce('batched', count)).requests,
+						unbatched: (await runOnce('unbatched', count)).requests,
+					};
+		if (counts.unbatched !== count)
+			throw new Error(`complete, batching off: ${counts.unbatched} requests for ${count} items`);
 		rows.push({
 			job: `Requests for ${count.toLocaleString('en-US')} ids (one per item)`,
 			ours: 'Mindbody node, batching on',

@@ -64,7 +64,12 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promi
 }
 
 /** Sends every body, `concurrency` at a time; resolves each round trip's time. */
-async function send(url: string, bodies: string[], sign: (body: string) => string, concurrency: number): Promise<number[]> {
+async function send(
+	url: string,
+	bodies: string[],
+	sign: (body: string) => string,
+	concurrency: number,
+): Promise<number[]> {
 	const latencies: number[] = new Array(bodies.length);
 	let next = 0;
 	const worker = async () => {
@@ -106,9 +111,14 @@ export async function deliveriesJob(ctx: BenchContext): Promise<Row[]> {
 	const key = Buffer.from(subscription.messageSignatureKey, 'utf8');
 	const sign = (body: string) => `sha256=${createHmac('sha256', key).update(body).digest('base64')}`;
 	// A real client.created payload from the sandbox's generator (its delivery also warms up the trigger).
-	const { eventData } = await admin<{ eventData: Record<string, unknown> }>(sandbox.info.adminUrl, 'POST', 'webhooks/emit', {
-		eventId: 'client.created',
-	});
+	const { eventData } = await admin<{ eventData: Record<string, unknown> }>(
+		sandbox.info.adminUrl,
+		'POST',
+		'webhooks/emit',
+		{
+			eventId: 'client.created',
+		},
+	);
 	await admin(sandbox.info.adminUrl, 'POST', 'webhooks/settle');
 	// Its execution starts after the delivery is answered: let it finish before any round counts.
 	await waitFor(async () => (await n8n.executionsAfter(targets.trigger.workflowId, 0)).some((e) => e.stoppedAt));
@@ -134,12 +144,15 @@ export async function deliveriesJob(ctx: BenchContext): Promise<Row[]> {
 			const finished = executions.filter((e) => e.stoppedAt);
 			if (finished.length >= count) {
 				const failed = finished.filter((e) => e.status && e.status !== 'success');
-				if (failed.length) throw new Error(`deliveries (${side}): ${failed.length} executions ended ${failed[0].status}`);
-				if (finished.length > count) throw new Error(`deliveries (${side}): ${finished.length} executions for ${count} deliveries`);
+				if (failed.length)
+					throw new Error(`deliveries (${side}): ${failed.length} executions ended ${failed[0].status}`);
+				if (finished.length > count)
+					throw new Error(`deliveries (${side}): ${finished.length} executions for ${count} deliveries`);
 				const last = Math.max(...finished.map((e) => Date.parse(e.stoppedAt!)));
 				return { perSecond: count / ((last - since) / 1000), p50Ms: percentile(latencies, 0.5) };
 			}
-			if (Date.now() > deadline) throw new Error(`deliveries (${side}): ${finished.length}/${count} executions finished in time`);
+			if (Date.now() > deadline)
+				throw new Error(`deliveries (${side}): ${finished.length}/${count} executions finished in time`);
 			await sleep(200);
 		}
 	};
@@ -154,7 +167,9 @@ export async function deliveriesJob(ctx: BenchContext): Promise<Row[]> {
 			for (const side of rotate(sides, round)) {
 				const sample = await runOnce(side, config.deliveries, concurrency);
 				samples[side].push(sample);
-				log(`deliveries ×${concurrency} round ${round + 1} ${side}: ${sample.perSecond.toFixed(0)}/s, p50 ${sample.p50Ms.toFixed(1)} ms`);
+				log(
+					`deliveries ×${concurrency} round ${round + 1} ${side}: ${sample.perSecond.toFixed(0)}/s, p50 ${sample.p50Ms.toFixed(1)} ms`,
+				);
 			}
 		}
 		const job = `${config.deliveries.toLocaleString('en-US')} signed deliveries, ${concurrency === 1 ? 'one at a time' : `${concurrency} at once`}`;

@@ -38,7 +38,10 @@ interface ServerModule {
 	packProject(opts?: { build?: boolean }): string;
 	installCommunityPackage(userFolder: string, tarball: string): { name: string; version: string; dir: string };
 	createContext(opts: { version?: string; extraEnv?: Record<string, string> }): Promise<Context>;
-	importCredential(ctx: Context, cred: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<string>;
+	importCredential(
+		ctx: Context,
+		cred: { id: string; name: string; type: string; data: Record<string, unknown> },
+	): Promise<string>;
 	startServer(ctx: Context, opts?: { timeoutMs?: number }): Promise<Handle>;
 	stopServer(server: Handle): Promise<void>;
 	setupOwner(server: Handle): Promise<unknown>;
@@ -240,7 +243,8 @@ export class BenchN8n {
 
 	private async api<T>(method: string, urlPath: string): Promise<T> {
 		const res = await retryClosedSocket(() => server.api(this.handle, method, urlPath));
-		if (res.status < 200 || res.status >= 300) throw new Error(`n8n ${method} ${urlPath}: ${res.status} ${res.text.slice(0, 300)}`);
+		if (res.status < 200 || res.status >= 300)
+			throw new Error(`n8n ${method} ${urlPath}: ${res.status} ${res.text.slice(0, 300)}`);
 		return res.json as T;
 	}
 
@@ -272,7 +276,9 @@ export class BenchN8n {
 		const error = execution.data?.resultData.error;
 		const run = execution.data?.resultData.runData[MEASURED]?.[0];
 		if (res.status !== 200 || error || !run) {
-			throw new Error(`${webhookPath}: HTTP ${res.status}, execution ${execution.id} ${execution.status}: ${error?.message ?? 'no run of the measured node'}`);
+			throw new Error(
+				`${webhookPath}: HTTP ${res.status}, execution ${execution.id} ${execution.status}: ${error?.message ?? 'no run of the measured node'}`,
+			);
 		}
 		return { nodeMs: run.executionTime, items: run.data?.main[0]?.length ?? 0, wallMs };
 	}

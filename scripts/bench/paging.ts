@@ -80,7 +80,7 @@ export async function pagingJob(ctx: BenchContext): Promise<Row[]> {
 			`${perPage('mindbody')}, the HTTP Request node ${perPage('http')} and the floor ${perPage('floor')}; the sandbox's event loop ` +
 			`was busy ${pct(busyShare('mindbody'))}, ${pct(busyShare('http'))} and ${pct(busyShare('floor'))} of those times` +
 			(busyShare('floor') >= 0.8
-				? ': it sets the pace of the floor, so the floor ratio understates the package\'s own overhead.'
+				? ": it sets the pace of the floor, so the floor ratio understates the package's own overhead."
 				: '.'),
 	);
 

@@ -58,7 +58,10 @@ export class SandboxProcess {
 	private call<T>(request: Record<string, unknown>): Promise<T> {
 		const id = this.nextId++;
 		return new Promise<T>((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`sandbox: no answer to ${String(request.type)}`)), CALL_TIMEOUT_MS);
+			const timer = setTimeout(
+				() => reject(new Error(`sandbox: no answer to ${String(request.type)}`)),
+				CALL_TIMEOUT_MS,
+			);
 			this.pending.set(id, (value) => {
 				clearTimeout(timer);
 				resolve(value as T);

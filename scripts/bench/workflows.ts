@@ -43,7 +43,12 @@ function webhookNode(path: string, responseMode: 'lastNode' | 'onReceived') {
 }
 
 /** Start → [Split Out the body's `items`] → Measured. */
-function measuredWorkflow(name: string, path: string, measured: Record<string, unknown>, splitItems: boolean): WorkflowJson {
+function measuredWorkflow(
+	name: string,
+	path: string,
+	measured: Record<string, unknown>,
+	splitItems: boolean,
+): WorkflowJson {
 	const nodes: Array<Record<string, unknown>> = [webhookNode(path, 'lastNode')];
 	const connections: Record<string, unknown> = {};
 	let previous = 'Start';
@@ -203,7 +208,12 @@ function downstreamNode() {
 			assignments: {
 				assignments: [
 					{ id: 'a1', name: 'messageId', value: '={{ $json.messageId ?? $json.body.messageId }}', type: 'string' },
-					{ id: 'a2', name: 'clientId', value: '={{ ($json.eventData ?? $json.body.eventData).clientId }}', type: 'string' },
+					{
+						id: 'a2',
+						name: 'clientId',
+						value: '={{ ($json.eventData ?? $json.body.eventData).clientId }}',
+						type: 'string',
+					},
 				],
 			},
 			options: {},

@@ -120,9 +120,7 @@ function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.Proce
 
 function sqliteBuilt(dir: string): boolean {
 	// sqlite3 puts its addon here whether it was downloaded or compiled.
-	return fs.existsSync(
-		path.join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'),
-	);
+	return fs.existsSync(path.join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'));
 }
 
 // Removes leftovers: our own half-finished build folders whose process is gone,

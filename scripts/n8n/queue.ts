@@ -87,7 +87,9 @@ function pgRun(bin: string, args: string[], timeout = CMD_TIMEOUT_MS) {
 	const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 	const res = spawnSync(cmd, argv, { encoding: 'utf8', timeout, killSignal: 'SIGKILL', cwd: '/' });
 	if (res.status !== 0) {
-		throw new Error(`${path.basename(bin)} ${args.join(' ')} failed (${res.status ?? res.error}): ${res.stderr}${res.stdout}`);
+		throw new Error(
+			`${path.basename(bin)} ${args.join(' ')} failed (${res.status ?? res.error}): ${res.stderr}${res.stdout}`,
+		);
 	}
 	return res.stdout;
 }
@@ -288,7 +290,10 @@ export async function startQueueCluster(opts: QueueClusterOptions): Promise<Queu
 	};
 	try {
 		const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-		started.push(() => postgres.stop(), () => redis.stop());
+		started.push(
+			() => postgres.stop(),
+			() => redis.stop(),
+		);
 		const encryptionKey = crypto.randomBytes(24).toString('hex');
 		const shared: Record<string, string> = {
 			// Jest sets NODE_ENV=test, and n8n then exits silently at start: blank it.

@@ -139,7 +139,14 @@ export interface EnvOptions {
 	extraEnv?: Record<string, string>;
 }
 
-export function n8nEnv({ version, userFolder, port, brokerPort, nodeBin, extraEnv = {} }: EnvOptions): NodeJS.ProcessEnv {
+export function n8nEnv({
+	version,
+	userFolder,
+	port,
+	brokerPort,
+	nodeBin,
+	extraEnv = {},
+}: EnvOptions): NodeJS.ProcessEnv {
 	const base = Object.fromEntries(
 		Object.entries(withoutNpmVars(process.env)).filter(
 			([k]) => !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(k),
@@ -480,7 +487,10 @@ const readTail = (file: string) => {
 };
 
 /** SIGTERM, wait for exit (bounded), then SIGKILL the whole group. */
-export async function stopServer(server: ServerHandle, { timeoutMs = STOP_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<void> {
+export async function stopServer(
+	server: ServerHandle,
+	{ timeoutMs = STOP_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<void> {
 	const { proc } = server;
 	if (!server.exited) {
 		const exited = new Promise((r) => proc.once('exit', r));
@@ -628,10 +638,7 @@ export async function rest(server: ServerHandle, method: string, urlPath: string
 export async function createApiKey(server: ServerHandle, label = 'e2e'): Promise<string> {
 	const scopesRes = await rest(server, 'GET', '/api-keys/scopes');
 	const scopes = scopesRes.status === 200 ? (scopesRes.json as { data: unknown }).data : undefined;
-	const res = expectOk(
-		await rest(server, 'POST', '/api-keys', { label, expiresAt: null, scopes }),
-		'create API key',
-	);
+	const res = expectOk(await rest(server, 'POST', '/api-keys', { label, expiresAt: null, scopes }), 'create API key');
 	const data = (res.json as { data: { rawApiKey?: string; apiKey?: string } }).data;
 	server.apiKey = data.rawApiKey || data.apiKey;
 	if (!server.apiKey) throw new Error(`no key in API key response: ${res.text.slice(0, 300)}`);
@@ -668,7 +675,10 @@ export interface Execution {
 			lastNodeExecuted?: string;
 		};
 		executionData?: {
-			nodeExecutionStack?: Array<{ node: { name: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>;
+			nodeExecutionStack?: Array<{
+				node: { name: string };
+				data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+			}>;
 		};
 	};
 	[key: string]: unknown;

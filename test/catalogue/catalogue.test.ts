@@ -44,10 +44,14 @@ export function compareCatalogue(spec: SpecOperation[], catalogue: readonly Oper
 			problems.push(`${label}: auth ${wanted.userToken ? 'A' : 'no'} in the spec, userToken ${op.userToken}`);
 		}
 		if (Boolean(op.body) !== wanted.hasBody) {
-			problems.push(`${label}: spec body ${wanted.hasBody ? 'present' : 'none'}, catalogue body ${op.body ? 'present' : 'none'}`);
+			problems.push(
+				`${label}: spec body ${wanted.hasBody ? 'present' : 'none'}, catalogue body ${op.body ? 'present' : 'none'}`,
+			);
 		}
 		if (op.successStatus !== wanted.successStatus) {
-			problems.push(`${label}: success status ${wanted.successStatus} in the spec, ${op.successStatus} in the catalogue`);
+			problems.push(
+				`${label}: success status ${wanted.successStatus} in the spec, ${op.successStatus} in the catalogue`,
+			);
 		}
 		const have = new Map(op.params.map((param) => [`${param.location} ${param.name}`, param]));
 		for (const param of wanted.params) {
@@ -62,7 +66,9 @@ export function compareCatalogue(spec: SpecOperation[], catalogue: readonly Oper
 			if (a.serverDefault === undefined) delete b.serverDefault;
 			if (a.options === undefined) delete b.options;
 			if (JSON.stringify(a) !== JSON.stringify(b)) {
-				problems.push(`${label}: parameter ${param.name} is ${JSON.stringify(a)} in the spec, ${JSON.stringify(b)} in the catalogue`);
+				problems.push(
+					`${label}: parameter ${param.name} is ${JSON.stringify(a)} in the spec, ${JSON.stringify(b)} in the catalogue`,
+				);
 			}
 		}
 		const specNames = new Set(wanted.params.map((param) => `${param.location} ${param.name}`));
@@ -74,8 +80,7 @@ export function compareCatalogue(spec: SpecOperation[], catalogue: readonly Oper
 		// Every placeholder of the path is filled by a path parameter or a declared query one.
 		for (const [, placeholder] of op.path.matchAll(/\{(\w+)\}/g)) {
 			const filled = op.params.some(
-				(param) =>
-					(param.location === 'path' && param.name === placeholder) || param.fillsPath === placeholder,
+				(param) => (param.location === 'path' && param.name === placeholder) || param.fillsPath === placeholder,
 			);
 			if (!filled) problems.push(`${label}: placeholder {${placeholder}} is filled by no parameter`);
 		}
@@ -123,7 +128,12 @@ describe('the contract facts', () => {
 		]);
 		expect(ranges.params[6].serverDefault).toBe(false);
 		const promo = find('GET', '/Business/PromoCodes').params;
-		expect(promo.find((p) => p.name === 'request.orderBy')?.options).toEqual(['Name', 'CreationDate', 'ActivationDate', 'Id']);
+		expect(promo.find((p) => p.name === 'request.orderBy')?.options).toEqual([
+			'Name',
+			'CreationDate',
+			'ActivationDate',
+			'Id',
+		]);
 		expect(promo.find((p) => p.name === 'request.limit')?.serverDefault).toBe(100);
 		const dashboard = find('GET', '/Dashboard/Summary');
 		expect(dashboard.userToken).toBe(true);
@@ -171,21 +181,53 @@ describe('the comparison catches mismatches', () => {
 		ops.find((op) => op.resource === resource && op.operation === operation)!;
 
 	test.each<[string, (ops: Operation[]) => void, RegExp]>([
-		['a missing operation', (ops) => ops.splice(ops.indexOf(at(ops, 'feature', 'getMany')), 1), /GET \/Business\/Features: missing/],
+		[
+			'a missing operation',
+			(ops) => ops.splice(ops.indexOf(at(ops, 'feature', 'getMany')), 1),
+			/GET \/Business\/Features: missing/,
+		],
 		['a wrong method', (ops) => (at(ops, 'feature', 'update').method = 'PUT'), /catalogue has PUT/],
 		['a wrong path', (ops) => (at(ops, 'closure', 'getMany').path = '/Business/Closure'), /Closures: missing/],
 		['wrong auth', (ops) => (at(ops, 'class', 'getUpcoming').userToken = false), /auth A in the spec/],
-		['wrong auth on a webhook', (ops) => (at(ops, 'webhookMetrics', 'getMany').userToken = true), /auth no in the spec/],
+		[
+			'wrong auth on a webhook',
+			(ops) => (at(ops, 'webhookMetrics', 'getMany').userToken = true),
+			/auth no in the spec/,
+		],
 		['a Q/P swap', (ops) => (at(ops, 'staffCalendar', 'get').params[0].location = 'query'), /P staffId missing/],
 		['a wrong type', (ops) => (at(ops, 'staffCalendar', 'get').params[0].type = 'int32'), /parameter staffId/],
 		['array lost', (ops) => delete at(ops, 'category', 'getMany').params[0].array, /parameter verticalIds/],
-		['repeated for comma', (ops) => (at(ops, 'enrollment', 'getMany').params[0].array = 'repeated'), /request\.locationIds/],
+		[
+			'repeated for comma',
+			(ops) => (at(ops, 'enrollment', 'getMany').params[0].array = 'repeated'),
+			/request\.locationIds/,
+		],
 		['required lost', (ops) => (at(ops, 'closure', 'getMany').params[0].required = false), /parameter startDate/],
 		['required added', (ops) => (at(ops, 'client', 'getDirectory').params[0].required = true), /parameter date/],
-		['a renamed parameter', (ops) => (at(ops, 'dashboard', 'getSummary').params = at(ops, 'dashboard', 'getSummary').params.map((p, i) => (i ? p : { ...p, name: 'requestModel.dateRange.begin' }))), /dateRange\.start missing/],
-		['an extra parameter', (ops) => at(ops, 'feature', 'getMany').params.push({ name: 'x', location: 'query', type: 'string', displayName: 'X' }), /query x is not in the spec/],
-		['a wrong default', (ops) => (at(ops, 'promoCode', 'getMany').params.find((p) => p.name === 'request.limit')!.serverDefault = 50), /request\.limit/],
-		['an operation the spec lacks', (ops) => ops.push({ ...at(ops, 'feature', 'getMany'), operation: 'extra', path: '/Business/Extra' }), /Extra .*not in the spec/],
+		[
+			'a renamed parameter',
+			(ops) =>
+				(at(ops, 'dashboard', 'getSummary').params = at(ops, 'dashboard', 'getSummary').params.map((p, i) =>
+					i ? p : { ...p, name: 'requestModel.dateRange.begin' },
+				)),
+			/dateRange\.start missing/,
+		],
+		[
+			'an extra parameter',
+			(ops) =>
+				at(ops, 'feature', 'getMany').params.push({ name: 'x', location: 'query', type: 'string', displayName: 'X' }),
+			/query x is not in the spec/,
+		],
+		[
+			'a wrong default',
+			(ops) => (at(ops, 'promoCode', 'getMany').params.find((p) => p.name === 'request.limit')!.serverDefault = 50),
+			/request\.limit/,
+		],
+		[
+			'an operation the spec lacks',
+			(ops) => ops.push({ ...at(ops, 'feature', 'getMany'), operation: 'extra', path: '/Business/Extra' }),
+			/Extra .*not in the spec/,
+		],
 		['a lost body', (ops) => delete at(ops, 'webhookSubscription', 'create').body, /spec body present/],
 		['a wrong success status', (ops) => (at(ops, 'promoCode', 'create').successStatus = 200), /success status 201/],
 	])('%s', (_label, edit, expected) => {

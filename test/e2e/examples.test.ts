@@ -46,7 +46,9 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 	});
 
 	it('examples/03 approves the booking requests in one batch and denies the rest in one call', async () => {
-		const id = await n8n.importWorkflow(viaWebhook(example('03-review-appointment-requests.json', credentialId), 'e2e-review-requests'));
+		const id = await n8n.importWorkflow(
+			viaWebhook(example('03-review-appointment-requests.json', credentialId), 'e2e-review-requests'),
+		);
 		const res = await n8n.webhook('e2e-review-requests', { body: {} });
 		expect(res.status).toBe(200);
 		const [execution] = await n8n.waitForExecutions(id, 1);
@@ -78,7 +80,9 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 
 	it('examples/04 validates and books a weekly series from next week', async () => {
 		const before = await admin<Appointment[]>(sandbox, 'GET', 'state/appointments');
-		const id = await n8n.importWorkflow(viaWebhook(example('04-book-recurring-next-week.json', credentialId), 'e2e-book-recurring'));
+		const id = await n8n.importWorkflow(
+			viaWebhook(example('04-book-recurring-next-week.json', credentialId), 'e2e-book-recurring'),
+		);
 		const res = await n8n.webhook('e2e-book-recurring', { body: {} });
 		expect(res.status).toBe(200);
 		const [execution] = await n8n.waitForExecutions(id, 1);

@@ -67,7 +67,10 @@ describe(`Mindbody Trigger in n8n ${VERSION}`, () => {
 	it('activation leaves exactly one Active subscription, for the workflow webhook', async () => {
 		// 2.41 answers the activate call before the trigger has subscribed: poll (bounded), then
 		// give a late duplicate the chance to show up.
-		await until(() => subscriptions(sandbox), (l) => active(l).length >= 1);
+		await until(
+			() => subscriptions(sandbox),
+			(l) => active(l).length >= 1,
+		);
 		await new Promise((r) => setTimeout(r, 1000));
 		const list = active(await subscriptions(sandbox));
 		expect(list).toHaveLength(1);
@@ -76,9 +79,14 @@ describe(`Mindbody Trigger in n8n ${VERSION}`, () => {
 	});
 
 	it('a signed event runs the workflow', async () => {
-		const emitted = await admin<{ eventData: { clientId: string; firstName: string } }>(sandbox, 'POST', 'webhooks/emit', {
-			eventId: 'client.created',
-		});
+		const emitted = await admin<{ eventData: { clientId: string; firstName: string } }>(
+			sandbox,
+			'POST',
+			'webhooks/emit',
+			{
+				eventId: 'client.created',
+			},
+		);
 		await admin(sandbox, 'POST', 'webhooks/settle');
 		const [execution] = await n8n.waitForExecutions(workflowId, 1);
 		expect(execution.status).toBe('success');
@@ -100,7 +108,10 @@ describe(`Mindbody Trigger in n8n ${VERSION}`, () => {
 		});
 		const res = await fetch(sub.webhookUrl, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'X-Mindbody-Signature': 'sha256=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' },
+			headers: {
+				'content-type': 'application/json',
+				'X-Mindbody-Signature': 'sha256=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+			},
 			body,
 			signal: AbortSignal.timeout(15000),
 		});
@@ -118,17 +129,32 @@ describe(`Mindbody Trigger in n8n ${VERSION}`, () => {
 
 	it('deactivation leaves no Active subscription', async () => {
 		await n8n.deactivate(workflowId);
-		const list = await until(() => subscriptions(sandbox), (l) => active(l).length === 0);
+		const list = await until(
+			() => subscriptions(sandbox),
+			(l) => active(l).length === 0,
+		);
 		expect(active(list)).toHaveLength(0);
 	});
 
 	it('after reactivation and an n8n restart there is still exactly one, and it delivers', async () => {
 		await n8n.activate(workflowId);
-		expect(active(await until(() => subscriptions(sandbox), (l) => active(l).length >= 1))).toHaveLength(1);
+		expect(
+			active(
+				await until(
+					() => subscriptions(sandbox),
+					(l) => active(l).length >= 1,
+				),
+			),
+		).toHaveLength(1);
 		await n8n.restart();
 		// Webhooks and triggers come up a moment after readiness.
 		await new Promise((r) => setTimeout(r, 3000));
-		const list = active(await until(() => subscriptions(sandbox), (l) => active(l).length >= 1));
+		const list = active(
+			await until(
+				() => subscriptions(sandbox),
+				(l) => active(l).length >= 1,
+			),
+		);
 		expect(list).toHaveLength(1);
 		expect(list[0].webhookUrl).toBe(n8n.webhookUrl(`${WEBHOOK_ID}/webhook`));
 

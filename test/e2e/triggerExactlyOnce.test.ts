@@ -11,7 +11,16 @@ import * as path from 'node:path';
 
 import type { Sandbox } from '../sandbox';
 import { signBody } from '../sandbox/webhooks/signature';
-import { active, admin, sandboxCredential, startE2eSandbox, subscriptions, tarball, until, VERSION } from './support/mindbody';
+import {
+	active,
+	admin,
+	sandboxCredential,
+	startE2eSandbox,
+	subscriptions,
+	tarball,
+	until,
+	VERSION,
+} from './support/mindbody';
 import { N8n, type WorkflowJson } from './support/n8n';
 
 jest.setTimeout(600_000);
@@ -55,7 +64,11 @@ class Counter {
 
 	/** Waits until `expected` runs are counted and nothing more arrives for a moment (bounded). */
 	async settle(expected: number, timeoutMs = 120_000) {
-		await until(async () => this.runs, (runs) => runs >= expected, timeoutMs);
+		await until(
+			async () => this.runs,
+			(runs) => runs >= expected,
+			timeoutMs,
+		);
 		let last = -1;
 		while (last !== this.runs) {
 			last = this.runs;
@@ -157,12 +170,19 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 			env: { NODE_OPTIONS: `--require ${CLOCK}` },
 		});
 		workflowId = await n8n.importWorkflow(workflow(credential.id, counter.url));
-		const [subscription] = active(await until(() => subscriptions(sandbox), (list) => active(list).length >= 1));
-		const full = (await admin<{ items: Array<{ subscriptionId: string; messageSignatureKey: string }> }>(
-			sandbox,
-			'GET',
-			'webhooks/subscriptions',
-		)).items.find((s) => s.subscriptionId === subscription.subscriptionId)!;
+		const [subscription] = active(
+			await until(
+				() => subscriptions(sandbox),
+				(list) => active(list).length >= 1,
+			),
+		);
+		const full = (
+			await admin<{ items: Array<{ subscriptionId: string; messageSignatureKey: string }> }>(
+				sandbox,
+				'GET',
+				'webhooks/subscriptions',
+			)
+		).items.find((s) => s.subscriptionId === subscription.subscriptionId)!;
 		key = full.messageSignatureKey;
 		url = subscription.webhookUrl;
 	});
@@ -210,7 +230,8 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 	it('200 ids delivered 3 times at the same moment: 200 runs, no execution for a duplicate', async () => {
 		const all = ids('triple', 200);
 		const statuses: number[] = [];
-		for (const id of all) statuses.push(...(await Promise.all([id, id, id].map((same) => post(JSON.stringify(event(same)))))));
+		for (const id of all)
+			statuses.push(...(await Promise.all([id, id, id].map((same) => post(JSON.stringify(event(same)))))));
 		await counter.settle(200);
 		const executions = await executionCount();
 		console.log(`[${VERSION}] 200 ids × 3 at once: ${counter.runs} runs, ${executions} executions`);
@@ -233,7 +254,11 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 	it('unsigned multipart, urlencoded, XML, text and untyped bodies: 4xx and no execution', async () => {
 		const before = await executionCount();
 		const bodies: Array<[string, string | undefined, string]> = [
-			['multipart', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+			[
+				'multipart',
+				'multipart/form-data; boundary=x',
+				'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+			],
 			['urlencoded', 'application/x-www-form-urlencoded', 'a=1&b=2'],
 			['XML', 'application/xml', '<event><messageId>x</messageId></event>'],
 			['text', 'text/plain', 'hello'],
@@ -317,7 +342,10 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 		let failing = 0;
 		for (let cycle = 0; cycle < 100; cycle++) {
 			if (cycle > 0) await n8n.activate(workflowId);
-			await until(() => subscriptions(sandbox), (list) => active(list).length === 1);
+			await until(
+				() => subscriptions(sandbox),
+				(list) => active(list).length === 1,
+			);
 			let fault: { id: number } | undefined;
 			if (cycle % 10 < 3) {
 				failing++;
@@ -330,12 +358,17 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 				});
 			}
 			await n8n.deactivate(workflowId);
-			await until(() => subscriptions(sandbox), (list) => active(list).length === 0);
+			await until(
+				() => subscriptions(sandbox),
+				(list) => active(list).length === 0,
+			);
 			if (fault) await admin(sandbox, 'DELETE', `faults/${fault.id}`);
 		}
 		const all = await subscriptions(sandbox);
 		const live = all.filter((s) => !/deactivated/i.test(s.status));
-		console.log(`[${VERSION}] 100 cycles, ${failing} with failing DELETEs: ${live.length} live of ${all.length} subscriptions`);
+		console.log(
+			`[${VERSION}] 100 cycles, ${failing} with failing DELETEs: ${live.length} live of ${all.length} subscriptions`,
+		);
 		expect(live).toEqual([]);
 	});
 });

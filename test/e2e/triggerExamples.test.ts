@@ -3,7 +3,17 @@
  * the sandbox, their results read from n8n's execution records.
  */
 import type { Sandbox } from '../sandbox';
-import { active, admin, example, nodeOutput, startE2eSandbox, startN8n, subscriptions, until, VERSION } from './support/mindbody';
+import {
+	active,
+	admin,
+	example,
+	nodeOutput,
+	startE2eSandbox,
+	startN8n,
+	subscriptions,
+	until,
+	VERSION,
+} from './support/mindbody';
 import type { N8n } from './support/n8n';
 
 jest.setTimeout(180000);
@@ -40,7 +50,10 @@ describe(`example workflows 1 and 2 in n8n ${VERSION}`, () => {
 		n8n = started.n8n;
 		welcomeId = await n8n.importWorkflow(example('01-welcome-new-client.json', started.credentialId));
 		summaryId = await n8n.importWorkflow(example('02-sales-running-summary.json', started.credentialId));
-		await until(() => subscriptions(sandbox), (list) => active(list).length >= 2);
+		await until(
+			() => subscriptions(sandbox),
+			(list) => active(list).length >= 2,
+		);
 	});
 
 	afterAll(async () => {
@@ -66,10 +79,15 @@ describe(`example workflows 1 and 2 in n8n ${VERSION}`, () => {
 	});
 
 	it("2: clientSale.created adds each sale's items to a running summary", async () => {
-		await admin(sandbox, 'POST', 'webhooks/emit', sale(9001, [
-			{ name: 'Grip socks', quantity: 2, amountPaid: 24 },
-			{ name: 'Water bottle', quantity: 1, amountPaid: 15.5 },
-		]));
+		await admin(
+			sandbox,
+			'POST',
+			'webhooks/emit',
+			sale(9001, [
+				{ name: 'Grip socks', quantity: 2, amountPaid: 24 },
+				{ name: 'Water bottle', quantity: 1, amountPaid: 15.5 },
+			]),
+		);
 		await admin(sandbox, 'POST', 'webhooks/settle');
 		await n8n.waitForExecutions(summaryId, 1);
 

@@ -162,9 +162,7 @@ describe('checkEventData', () => {
 
 	it('checks ints where the spec says int', () => {
 		const data = { ...sample('siteBusinessDayClosure.created'), businessDayClosureId: 1.5 };
-		expect(checkEventData('siteBusinessDayClosure.created', data).problems[0]).toMatch(
-			/^businessDayClosureId: /,
-		);
+		expect(checkEventData('siteBusinessDayClosure.created', data).problems[0]).toMatch(/^businessDayClosureId: /);
 	});
 
 	it('keeps unknown fields and accepts any pick-a-spot object', () => {
@@ -176,9 +174,7 @@ describe('checkEventData', () => {
 
 	it('never throws, whatever it is given', () => {
 		expect(checkEventData('nope', {}).problems).toEqual(['eventId: unknown event "nope"']);
-		expect(checkEventData('site.created', null).problems).toEqual([
-			'eventData: expected object, got null',
-		]);
+		expect(checkEventData('site.created', null).problems).toEqual(['eventData: expected object, got null']);
 		expect(checkEventData('site.created', 'text').ok).toBe(false);
 	});
 });

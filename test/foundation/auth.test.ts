@@ -105,7 +105,9 @@ describe('user tokens and header placement', () => {
 		const credentials = credentialsFor(server.url, { ...staff, accessToken: 'token-stored' });
 		service.expireAll();
 		// Four executions at once, each with its own copy of the stored credential, as on one worker.
-		const runs = await Promise.all(Array.from({ length: 4 }, async () => await runWorkflow({ credentials, nodes: [directory] })));
+		const runs = await Promise.all(
+			Array.from({ length: 4 }, async () => await runWorkflow({ credentials, nodes: [directory] })),
+		);
 		expect(runs.map((run) => run.status)).toEqual(Array(4).fill('success'));
 		expect(issues(server.requests)).toHaveLength(1);
 		const sent = server.requests.filter((r) => r.url.includes('Directory')).map((r) => r.headers.authorization);
@@ -149,7 +151,11 @@ describe('user tokens and header placement', () => {
 		const credentials = credentialsFor(server.url, staff);
 		const result = await runWorkflow({ credentials, nodes: [directory] });
 		expect(result.status).toBe('error');
-		const error = result.nodeError('Directory')! as unknown as { message: string; httpCode: string; description: string };
+		const error = result.nodeError('Directory')! as unknown as {
+			message: string;
+			httpCode: string;
+			description: string;
+		};
 		expect(error.message).toBe('Staff member does not have permission to view the directory');
 		expect(error.httpCode).toBe('401');
 		expect(error.description).toContain('set User Token in the credential');
@@ -191,7 +197,9 @@ describe('credential reads', () => {
 			const limit = Number(new URL(request.url, 'http://x').searchParams.get('request.limit'));
 			const offset = Number(new URL(request.url, 'http://x').searchParams.get('request.offset'));
 			if (request.url.startsWith('/public/v6/Business/PromoCodes')) {
-				const page = Array.from({ length: Math.max(0, Math.min(limit, 250 - offset)) }, (_, i) => ({ Id: offset + i + 1 }));
+				const page = Array.from({ length: Math.max(0, Math.min(limit, 250 - offset)) }, (_, i) => ({
+					Id: offset + i + 1,
+				}));
 				return { status: 200, body: page };
 			}
 			return { status: 200, body: true };
@@ -215,7 +223,12 @@ describe('credential reads', () => {
 			nodes: [
 				{
 					name: 'Complete',
-					parameters: { resource: 'appointment', operation: 'complete', ids: '={{ [$json.n + 1] }}', options: { batch: true, batchSize: 2 } },
+					parameters: {
+						resource: 'appointment',
+						operation: 'complete',
+						ids: '={{ [$json.n + 1] }}',
+						options: { batch: true, batchSize: 2 },
+					},
 				},
 			],
 			items: [{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }],

@@ -10,7 +10,6 @@ beforeAll(async () => {
 afterAll(async () => await sandbox.stop());
 beforeEach(() => sandbox.reset());
 
-
 describe('credential test (as n8n runs it) against the sandbox', () => {
 	test('key and site are proven without a user token', async () => {
 		const credentials = newCredentials({ c: sandboxCredentialData(sandbox, 'none') });

@@ -98,7 +98,10 @@ export class InMemoryCredentialsHelper extends ICredentialsHelper {
 		this.preAuthenticationCalls.push({ id: String(nodeCredentials?.id), expired: credentialsExpired });
 		const output = await type.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined || !nodeCredentials?.id) return undefined;
-		await this.updateCredentials(nodeCredentials, typeName, { ...this.store.get(nodeCredentials.id), ...output } as ICredentialDataDecryptedObject);
+		await this.updateCredentials(nodeCredentials, typeName, {
+			...this.store.get(nodeCredentials.id),
+			...output,
+		} as ICredentialDataDecryptedObject);
 		return Object.assign(credentials, output);
 	}
 

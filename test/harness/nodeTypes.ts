@@ -59,9 +59,7 @@ export class HarnessNodeTypes implements INodeTypes {
 	}
 
 	getKnownTypes() {
-		return Object.fromEntries(
-			Object.keys(this.types).map((name) => [name, { className: name, sourcePath: '' }]),
-		);
+		return Object.fromEntries(Object.keys(this.types).map((name) => [name, { className: name, sourcePath: '' }]));
 	}
 }
 

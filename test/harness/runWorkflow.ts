@@ -56,10 +56,7 @@ export function newCredentials(data: Record<string, ICredentialDataDecryptedObje
 
 const chain = (names: string[]): IConnections =>
 	Object.fromEntries(
-		names.slice(0, -1).map((name, i) => [
-			name,
-			{ main: [[{ node: names[i + 1], type: 'main' as const, index: 0 }]] },
-		]),
+		names.slice(0, -1).map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main' as const, index: 0 }]] }]),
 	);
 
 /** What n8n-core needs around an execution: credentials storage and base URLs under `baseUrl`. */

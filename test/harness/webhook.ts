@@ -73,9 +73,12 @@ function expressResponse(res: ServerResponse): Res {
 	out.status = (code) => ((out.statusCode = code), out);
 	out.json = (body) => {
 		out.setHeader('content-type', 'application/json; charset=utf-8');
-		return out.end(JSON.stringify(body)), out;
+		return (out.end(JSON.stringify(body)), out);
 	};
-	out.send = (body) => (typeof body === 'object' && body !== null ? out.json(body) : (out.end(body === undefined ? undefined : String(body)), out));
+	out.send = (body) =>
+		typeof body === 'object' && body !== null
+			? out.json(body)
+			: (out.end(body === undefined ? undefined : String(body)), out);
 	return out;
 }
 

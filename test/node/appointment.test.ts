@@ -90,7 +90,9 @@ describe('appointment', () => {
 	});
 
 	test('Complete batched: 5 items with batch size 2 → 3 requests, every output paired to its input', async () => {
-		const ids = futureBooked().slice(0, 5).map((a) => a.Id);
+		const ids = futureBooked()
+			.slice(0, 5)
+			.map((a) => a.Id);
 		const result = await h.run(
 			{
 				resource: 'appointment',
@@ -192,7 +194,12 @@ describe('appointment', () => {
 			return a.Status !== 'Cancelled' && start > now - 30 * 86_400_000 && start < now;
 		});
 		const clientId = past[0].ClientId;
-		const result = await h.run({ resource: 'appointment', operation: 'getBookingTemplates', consumerId: clientId, maxDays: 30 });
+		const result = await h.run({
+			resource: 'appointment',
+			operation: 'getBookingTemplates',
+			consumerId: clientId,
+			maxDays: 30,
+		});
 		expect(result.status).toBe('success');
 		const request = h.lastRequest('/Business/Scheduling/Appointments/BookingTemplates');
 		expect(request.method).toBe('POST');
@@ -213,7 +220,9 @@ describe('appointment', () => {
 		});
 		const request = h.lastRequest('/Business/Schedules/Appointments');
 		expect(request.headers.siteid).toBe(String(h.sandbox.secondSiteId));
-		expect(h.requests('/Business/Schedules/Appointments').every((r) => r.headers.siteid === String(h.sandbox.secondSiteId))).toBe(true);
+		expect(
+			h.requests('/Business/Schedules/Appointments').every((r) => r.headers.siteid === String(h.sandbox.secondSiteId)),
+		).toBe(true);
 	});
 
 	test('a GET is retried after 429 Retry-After: 1, then succeeds (2 requests)', async () => {

@@ -119,7 +119,10 @@ describe('appointmentAddOn', () => {
 	});
 
 	test('Delete batched: 3 items, batch size 2 → 2 requests, every item paired; continueOnFail on a bad chunk', async () => {
-		const ids = h.site().addOns.slice(2, 5).map((x) => x.Id);
+		const ids = h
+			.site()
+			.addOns.slice(2, 5)
+			.map((x) => x.Id);
 		const result = await h.run(
 			{
 				resource: 'appointmentAddOn',
@@ -147,7 +150,10 @@ describe('appointmentAddOn', () => {
 		expect(h.requests('/Business/Schedules/Appointments/Addons/Delete')).toHaveLength(2);
 		expect(pairs(again.items)).toEqual([0, 1]);
 		expect(again.items[0].json.error).toContain(`Add-on ${ids[0]} was not found.`);
-		expect(again.items[0].json).toMatchObject({ status: 400, body: { DeletedAddOnIds: [], Errors: [{ AddOnId: ids[0] }] } });
+		expect(again.items[0].json).toMatchObject({
+			status: 400,
+			body: { DeletedAddOnIds: [], Errors: [{ AddOnId: ids[0] }] },
+		});
 		expect(again.items[1].json).toEqual({ deleted: true });
 	});
 

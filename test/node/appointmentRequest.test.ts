@@ -15,7 +15,10 @@ describe('appointmentRequest', () => {
 		expect(logged.rawQuery).toBe('');
 		expectHeaders(h, logged, true);
 		expect(result.items).toEqual([
-			{ json: expect.objectContaining({ Id: request.Id, Status: request.Status, Type: request.Type }), pairedItem: { item: 0 } },
+			{
+				json: expect.objectContaining({ Id: request.Id, Status: request.Status, Type: request.Type }),
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 
@@ -82,12 +85,18 @@ describe('appointmentRequest', () => {
 	});
 
 	test('Approve without an appointment request ID: n8n refuses to run the workflow, nothing is sent', async () => {
-		await expect(h.run({ resource: 'appointmentRequest', operation: 'approve' })).rejects.toThrow(/workflow has issues/);
+		await expect(h.run({ resource: 'appointmentRequest', operation: 'approve' })).rejects.toThrow(
+			/workflow has issues/,
+		);
 		expect(h.apiRequests()).toHaveLength(0);
 	});
 
 	test('Approve with an appointment request ID that resolves empty: a field error, no request sent', async () => {
-		const result = await h.run({ resource: 'appointmentRequest', operation: 'approve', appointmentRequestId: '={{ "" }}' });
+		const result = await h.run({
+			resource: 'appointmentRequest',
+			operation: 'approve',
+			appointmentRequestId: '={{ "" }}',
+		});
 		expect(result.status).toBe('error');
 		expect(result.nodeError('Mindbody')!.message).toBe('Appointment Request ID: is required');
 		expect(h.requests('/Business/Schedules/AppointmentRequests/Approve')).toHaveLength(0);
@@ -97,16 +106,27 @@ describe('appointmentRequest', () => {
 	test('Approve (books) with a 500 fault: exactly 1 request and an error', async () => {
 		const request = pending('Booking')[0];
 		h.sandbox.faults.add({ kind: 'serverError', operation: 'appointmentRequest.approve' });
-		const result = await h.run({ resource: 'appointmentRequest', operation: 'approve', appointmentRequestId: request.Id });
+		const result = await h.run({
+			resource: 'appointmentRequest',
+			operation: 'approve',
+			appointmentRequestId: request.Id,
+		});
 		expect(result.status).toBe('error');
 		expect(h.requests('/Business/Schedules/AppointmentRequests/Approve')).toHaveLength(1);
 		expect(request.Status).toBe('Pending');
 	});
 
 	test('Deny batched: 4 items, batch size 3 → 2 requests, pairing kept', async () => {
-		const ids = pending('Booking').slice(0, 4).map((r) => r.Id);
+		const ids = pending('Booking')
+			.slice(0, 4)
+			.map((r) => r.Id);
 		const result = await h.run(
-			{ resource: 'appointmentRequest', operation: 'deny', ids: '={{ [$json.id] }}', options: { batch: true, batchSize: 3 } },
+			{
+				resource: 'appointmentRequest',
+				operation: 'deny',
+				ids: '={{ [$json.id] }}',
+				options: { batch: true, batchSize: 3 },
+			},
 			{ items: ids.map((id) => ({ id })) },
 		);
 		expect(result.status).toBe('success');
@@ -130,7 +150,9 @@ describe('appointmentRequest', () => {
 	});
 
 	test('Deny Multiple: ids and notification preference in one object, token', async () => {
-		const ids = pending('Booking').slice(0, 2).map((r) => r.Id);
+		const ids = pending('Booking')
+			.slice(0, 2)
+			.map((r) => r.Id);
 		const result = await h.run({
 			resource: 'appointmentRequest',
 			operation: 'denyMultiple',

@@ -25,7 +25,11 @@ const wireSchedule = (overrides: Record<string, unknown> = {}) => ({
 describe('availability', () => {
 	test('Get Many: repeated availabilityId, token, one item per schedule', async () => {
 		const [a, b] = h.site().availabilities;
-		const result = await h.run({ resource: 'availability', operation: 'get', availabilityId: [String(a.Id), String(b.Id)] });
+		const result = await h.run({
+			resource: 'availability',
+			operation: 'get',
+			availabilityId: [String(a.Id), String(b.Id)],
+		});
 		expect(result.status).toBe('success');
 		const request = h.lastRequest('/Business/Schedules/Availability');
 		expect(request.method).toBe('GET');
@@ -53,7 +57,10 @@ describe('availability', () => {
 		expect(bodyOf(request)).toEqual([wireSchedule()]);
 		expectHeaders(h, request, true);
 		expect(result.items).toEqual([
-			{ json: expect.objectContaining({ Id: expect.any(Number), StartTime: '10:00:00', DaysOfWeek: ['Saturday'] }), pairedItem: { item: 0 } },
+			{
+				json: expect.objectContaining({ Id: expect.any(Number), StartTime: '10:00:00', DaysOfWeek: ['Saturday'] }),
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 
@@ -79,9 +86,15 @@ describe('availability', () => {
 	});
 
 	test('Add with a time the spec gives no format for: sent as typed, the service answers', async () => {
-		const result = await h.run({ resource: 'availability', operation: 'add', ...scheduleParams({ startTime: '25:61' }) });
+		const result = await h.run({
+			resource: 'availability',
+			operation: 'add',
+			...scheduleParams({ startTime: '25:61' }),
+		});
 		expect(result.status).toBe('error');
-		expect((bodyOf(h.lastRequest('/Business/Schedules/Availability/Add')) as Array<{ StartTime: string }>)[0].StartTime).toBe('25:61');
+		expect(
+			(bodyOf(h.lastRequest('/Business/Schedules/Availability/Add')) as Array<{ StartTime: string }>)[0].StartTime,
+		).toBe('25:61');
 		expect(result.nodeError('Mindbody')!.message).toContain("StartTime '25:61' is not a time of day");
 	});
 
@@ -93,13 +106,17 @@ describe('availability', () => {
 				...scheduleParams({ endDate: '={{ $json.end }}', daysOfWeek: ['Sunday'] }),
 				options: { batch: false },
 			},
-			{ items: [{ end: '2026-06-30T00:00:00' }, { end: 'someday' }, { end: '2026-07-31T00:00:00' }], continueOnFail: true },
+			{
+				items: [{ end: '2026-06-30T00:00:00' }, { end: 'someday' }, { end: '2026-07-31T00:00:00' }],
+				continueOnFail: true,
+			},
 		);
 		expect(result.status).toBe('success');
-		expect(h.requests('/Business/Schedules/Availability/Add').map((r) => (bodyOf(r) as Array<{ EndDate: string }>)[0].EndDate)).toEqual([
-			'2026-06-30',
-			'2026-07-31',
-		]);
+		expect(
+			h
+				.requests('/Business/Schedules/Availability/Add')
+				.map((r) => (bodyOf(r) as Array<{ EndDate: string }>)[0].EndDate),
+		).toEqual(['2026-06-30', '2026-07-31']);
 		expect(pairs(result.items)).toEqual([0, 1, 2]);
 		expect(result.items[1].json.error).toMatch(/^End Date: "someday" is not a date-time/);
 		expect(result.items[0].json.Id).toEqual(expect.any(Number));
@@ -107,7 +124,11 @@ describe('availability', () => {
 	});
 
 	test('Add: a typed 400 (end before start) is a NodeApiError', async () => {
-		const result = await h.run({ resource: 'availability', operation: 'add', ...scheduleParams({ startTime: '15:00', endTime: '09:00' }) });
+		const result = await h.run({
+			resource: 'availability',
+			operation: 'add',
+			...scheduleParams({ startTime: '15:00', endTime: '09:00' }),
+		});
 		expect(result.status).toBe('error');
 		expect(h.lastRequest('/Business/Schedules/Availability/Add').status).toBe(400);
 		const error = result.nodeError('Mindbody') as unknown as { httpCode: string; message: string };
@@ -163,11 +184,22 @@ describe('availability', () => {
 		expect(result.status).toBe('success');
 		const request = h.lastRequest('/Business/Schedules/Availability/Search');
 		expect(bodyOf(request)).toEqual([
-			{ DaysOfWeek: ['Monday'], StartTime: '08:00', EndTime: '18:00', StartDate: '2026-03-02', EndDate: '2026-03-02', StaffId: staff.Id },
+			{
+				DaysOfWeek: ['Monday'],
+				StartTime: '08:00',
+				EndTime: '18:00',
+				StartDate: '2026-03-02',
+				EndDate: '2026-03-02',
+				StaffId: staff.Id,
+			},
 		]);
 		expectHeaders(h, request, true);
 		const expected = h.site().availabilities.filter((a) => a.StaffId === staff.Id && a.DaysOfWeek.includes('Monday'));
 		expect(result.items).toHaveLength(expected.length);
-		expect(result.items.every((i) => i.json.StaffId === staff.Id && i.pairedItem && (i.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(
+			result.items.every(
+				(i) => i.json.StaffId === staff.Id && i.pairedItem && (i.pairedItem as { item: number }).item === 0,
+			),
+		).toBe(true);
 	});
 });

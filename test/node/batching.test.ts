@@ -16,20 +16,24 @@ function bookedIds(count: number): number[] {
 }
 
 describe('batching by default', () => {
-	test.each([1000, 2500])('%i items → ceil(items / batch size) requests, every output paired to its item', async (count) => {
-		const ids = bookedIds(count);
-		const result = await h.run(
-			{ resource: 'appointment', operation: 'complete', ids: '={{ [$json.id] }}' },
-			{ items: ids.map((id) => ({ id })) },
-		);
-		expect(result.status).toBe('success');
-		const requests = h.requests(PATH, 'POST');
-		expect(requests).toHaveLength(Math.ceil(count / DEFAULT_BATCH_SIZE));
-		expect(requests.flatMap((r) => bodyOf(r) as number[])).toEqual(ids);
-		expect(result.items).toHaveLength(count);
-		expect(pairs(result.items)).toEqual(ids.map((_, index) => index));
-		expect(result.items.every((item) => item.json.success === true)).toBe(true);
-	}, 120_000);
+	test.each([1000, 2500])(
+		'%i items → ceil(items / batch size) requests, every output paired to its item',
+		async (count) => {
+			const ids = bookedIds(count);
+			const result = await h.run(
+				{ resource: 'appointment', operation: 'complete', ids: '={{ [$json.id] }}' },
+				{ items: ids.map((id) => ({ id })) },
+			);
+			expect(result.status).toBe('success');
+			const requests = h.requests(PATH, 'POST');
+			expect(requests).toHaveLength(Math.ceil(count / DEFAULT_BATCH_SIZE));
+			expect(requests.flatMap((r) => bodyOf(r) as number[])).toEqual(ids);
+			expect(result.items).toHaveLength(count);
+			expect(pairs(result.items)).toEqual(ids.map((_, index) => index));
+			expect(result.items.every((item) => item.json.success === true)).toBe(true);
+		},
+		120_000,
+	);
 
 	test('an error answer maps to every item of its batch (continueOnFail)', async () => {
 		const [one, two] = bookedIds(2);

@@ -13,7 +13,9 @@ const site = () => h.site();
 const futureBooked = () =>
 	site().appointments.filter((a) => a.Status === 'Booked' && Date.parse(a.StartDateTime) > now);
 const pendingIds = () =>
-	site().appointmentRequests.filter((r) => r.Status === 'Pending').map((r) => r.Id);
+	site()
+		.appointmentRequests.filter((r) => r.Status === 'Pending')
+		.map((r) => r.Id);
 const locator = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
 
 /** Above int32, within the spec's int64: the node sends it, the service decides. */
@@ -67,7 +69,12 @@ const wireSchedule = (extra: IDataObject = {}) => ({
 const cases: Record<string, () => BodyCase> = {
 	'Feature: Update': () => ({
 		path: '/Business/Features/*',
-		params: { resource: 'feature', operation: 'update', featureDescriptor: locator(site().features[0].Name), enabled: false },
+		params: {
+			resource: 'feature',
+			operation: 'update',
+			featureDescriptor: locator(site().features[0].Name),
+			enabled: false,
+		},
 		body: { Enabled: false },
 	}),
 	'Promo Code: Create (negative amount and uses, an unlisted discount type)': () => ({
@@ -81,7 +88,13 @@ const cases: Record<string, () => BodyCase> = {
 			discountAmount: -5,
 			promoCodeFields: { maxUses: -1, daysAfterCloseDate: 4000 },
 		},
-		body: { Name: 'Odd', Code: 'ODD-1', Discount: { Type: 'Fixed', Amount: -5 }, MaxUses: -1, DaysAfterCloseDate: 4000 },
+		body: {
+			Name: 'Odd',
+			Code: 'ODD-1',
+			Discount: { Type: 'Fixed', Amount: -5 },
+			MaxUses: -1,
+			DaysAfterCloseDate: 4000,
+		},
 	}),
 	'Promo Code: Update (250 percent)': () => ({
 		path: '/Business/PromoCodes/*',
@@ -140,7 +153,11 @@ const cases: Record<string, () => BodyCase> = {
 	}),
 	'Appointment: Book Recurring (unlisted fields and values)': () => ({
 		path: '/Business/Schedules/Appointments/Recurring',
-		params: { resource: 'appointment', operation: 'bookRecurring', jsonBody: JSON.stringify({ ...recurring(), Frequency: 'Fortnightly', Occurrences: 0, Source: 'n8n' }) },
+		params: {
+			resource: 'appointment',
+			operation: 'bookRecurring',
+			jsonBody: JSON.stringify({ ...recurring(), Frequency: 'Fortnightly', Occurrences: 0, Source: 'n8n' }),
+		},
 		body: { ...recurring(), Frequency: 'Fortnightly', Occurrences: 0, Source: 'n8n' },
 	}),
 	'Appointment: Validate Recurring (no fields at all but unlisted ones)': () => ({
@@ -150,12 +167,21 @@ const cases: Record<string, () => BodyCase> = {
 	}),
 	'Appointment: Get Booking Templates (MaxDays 100000)': () => ({
 		path: '/Business/Scheduling/Appointments/BookingTemplates',
-		params: { resource: 'appointment', operation: 'getBookingTemplates', consumerId: site().clients[0].Id, maxDays: 100000 },
+		params: {
+			resource: 'appointment',
+			operation: 'getBookingTemplates',
+			consumerId: site().clients[0].Id,
+			maxDays: 100000,
+		},
 		body: { ConsumerId: site().clients[0].Id, MaxDays: 100000 },
 	}),
 	'Appointment Add-On: Add (unlisted fields)': () => ({
 		path: '/Business/Schedules/Appointments/Addons/Add',
-		params: { resource: 'appointmentAddOn', operation: 'add', jsonBody: '[{"AppointmentId":1,"Label":"x","Minutes":-10}]' },
+		params: {
+			resource: 'appointmentAddOn',
+			operation: 'add',
+			jsonBody: '[{"AppointmentId":1,"Label":"x","Minutes":-10}]',
+		},
 		body: [{ AppointmentId: 1, Label: 'x', Minutes: -10 }],
 	}),
 	'Appointment Add-On: Modify (unlisted fields)': () => ({
@@ -180,7 +206,11 @@ const cases: Record<string, () => BodyCase> = {
 	}),
 	'Availability: Add (an unlisted day, odd times, five years)': () => ({
 		path: '/Business/Schedules/Availability/Add',
-		params: { resource: 'availability', operation: 'add', ...schedule({ scheduleFields: { staffId: BIG_ID, locationId: 1 } }) },
+		params: {
+			resource: 'availability',
+			operation: 'add',
+			...schedule({ scheduleFields: { staffId: BIG_ID, locationId: 1 } }),
+		},
 		body: [wireSchedule({ StaffId: BIG_ID, LocationId: 1 })],
 	}),
 	'Availability: Group (a group id above int32)': () => ({
@@ -203,7 +233,17 @@ const cases: Record<string, () => BodyCase> = {
 				resource: 'consumerBooking',
 				operation: 'book',
 				locationId: locator(locationId),
-				bookings: { booking: [{ staffId: staff.Id, appointmentTypeId: type.Id, start: '2026-03-20T10:00:00', end: '2026-03-20T09:00:00', notes }] },
+				bookings: {
+					booking: [
+						{
+							staffId: staff.Id,
+							appointmentTypeId: type.Id,
+							start: '2026-03-20T10:00:00',
+							end: '2026-03-20T09:00:00',
+							notes,
+						},
+					],
+				},
 			},
 			body: [
 				{
@@ -221,7 +261,12 @@ const cases: Record<string, () => BodyCase> = {
 		return {
 			path: '/Consumer/Schedules/Location/*/Appointments-Addons',
 			consumer: true,
-			params: { resource: 'consumerBooking', operation: 'bookWithAddOns', locationId: locator(locationId), jsonBody: JSON.stringify(payload) },
+			params: {
+				resource: 'consumerBooking',
+				operation: 'bookWithAddOns',
+				locationId: locator(locationId),
+				jsonBody: JSON.stringify(payload),
+			},
 			body: payload,
 		};
 	},
@@ -237,7 +282,11 @@ async function runCase(make: () => BodyCase) {
 		});
 	}
 	const result = await h.run(made.params, { continueOnFail: true, credential: made.consumer ? 'consumer' : undefined });
-	return { made, result, requests: h.requests(made.path, 'POST').concat(h.requests(made.path, 'PATCH')).concat(h.requests(made.path, 'PUT')) };
+	return {
+		made,
+		result,
+		requests: h.requests(made.path, 'POST').concat(h.requests(made.path, 'PATCH')).concat(h.requests(made.path, 'PUT')),
+	};
 }
 
 describe('bodies: only what the spec states is checked', () => {
@@ -262,14 +311,27 @@ describe('bodies: only what the spec states is checked', () => {
 
 	test('Validate Recurring with field names in another case and an unknown field is sent and validated', async () => {
 		const { ClientId, LocationId, StaffId, AppointmentTypeId, StartDateTime } = recurring();
-		const body = { clientId: ClientId, locationID: LocationId, staffId: StaffId, appointmentTypeId: AppointmentTypeId, startDateTime: StartDateTime, frequency: 'Daily', occurrences: 3, requestedBy: 'front desk' };
-		const result = await h.run({ resource: 'appointment', operation: 'validateRecurring', jsonBody: JSON.stringify(body) });
+		const body = {
+			clientId: ClientId,
+			locationID: LocationId,
+			staffId: StaffId,
+			appointmentTypeId: AppointmentTypeId,
+			startDateTime: StartDateTime,
+			frequency: 'Daily',
+			occurrences: 3,
+			requestedBy: 'front desk',
+		};
+		const result = await h.run({
+			resource: 'appointment',
+			operation: 'validateRecurring',
+			jsonBody: JSON.stringify(body),
+		});
 		expect(result.status).toBe('success');
 		expect(bodyOf(h.lastRequest('/Business/Schedules/Appointments/Recurring/Validate'))).toEqual(body);
 		expect((result.items[0].json as { Occurrences: unknown[] }).Occurrences).toHaveLength(3);
 	});
 
-	test('Add-On Add without AddOnTypeId is sent; the refusal is the service\'s', async () => {
+	test("Add-On Add without AddOnTypeId is sent; the refusal is the service's", async () => {
 		const parent = futureBooked()[0];
 		const body = [{ AppointmentId: parent.Id }];
 		const result = await h.run({ resource: 'appointmentAddOn', operation: 'add', jsonBody: JSON.stringify(body) });
@@ -278,15 +340,30 @@ describe('bodies: only what the spec states is checked', () => {
 		expect(result.nodeError('Mindbody')!.message).toContain('No add-on type was named.');
 	});
 
-	test('Appointments-Addons without AddOns[].AppointmentTypeReference is sent; the refusal is the service\'s', async () => {
-		h.credentials.set('consumer', { ...h.credentials.get('mindbody')!, userMode: 'token', userToken: h.sandbox.consumerToken });
+	test("Appointments-Addons without AddOns[].AppointmentTypeReference is sent; the refusal is the service's", async () => {
+		h.credentials.set('consumer', {
+			...h.credentials.get('mindbody')!,
+			userMode: 'token',
+			userToken: h.sandbox.consumerToken,
+		});
 		const { staff, type, locationId } = bookableOffer();
 		const body = {
-			Appointments: [{ StaffReference: { Id: staff.Id }, AppointmentTypeReference: { Id: type.Id }, Range: { Start: '2026-03-20T10:00:00', End: '2026-03-20T11:00:00' } }],
+			Appointments: [
+				{
+					StaffReference: { Id: staff.Id },
+					AppointmentTypeReference: { Id: type.Id },
+					Range: { Start: '2026-03-20T10:00:00', End: '2026-03-20T11:00:00' },
+				},
+			],
 			AddOns: [{ StaffReference: { Id: staff.Id } }],
 		};
 		const result = await h.run(
-			{ resource: 'consumerBooking', operation: 'bookWithAddOns', locationId: locator(locationId), jsonBody: JSON.stringify(body) },
+			{
+				resource: 'consumerBooking',
+				operation: 'bookWithAddOns',
+				locationId: locator(locationId),
+				jsonBody: JSON.stringify(body),
+			},
 			{ credential: 'consumer' },
 		);
 		expect(bodyOf(h.lastRequest('/Consumer/Schedules/Location/*/Appointments-Addons'))).toEqual(body);
@@ -296,9 +373,17 @@ describe('bodies: only what the spec states is checked', () => {
 
 	test('Booking Templates with MaxDays 400 is sent and answered', async () => {
 		const consumer = futureBooked()[0].ClientId;
-		const result = await h.run({ resource: 'appointment', operation: 'getBookingTemplates', consumerId: consumer, maxDays: 400 });
+		const result = await h.run({
+			resource: 'appointment',
+			operation: 'getBookingTemplates',
+			consumerId: consumer,
+			maxDays: 400,
+		});
 		expect(result.status).toBe('success');
-		expect(bodyOf(h.lastRequest('/Business/Scheduling/Appointments/BookingTemplates'))).toEqual({ ConsumerId: consumer, MaxDays: 400 });
+		expect(bodyOf(h.lastRequest('/Business/Scheduling/Appointments/BookingTemplates'))).toEqual({
+			ConsumerId: consumer,
+			MaxDays: 400,
+		});
 	});
 
 	test('Deny Multiple with a preference the node does not list is sent and applied', async () => {

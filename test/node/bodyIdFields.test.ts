@@ -13,7 +13,12 @@ const h = useNodeSandbox({ resetEachTest: true });
 const site = () => h.sandbox.state.main;
 const pendingBookings = (): AppointmentRequest[] =>
 	site().appointmentRequests.filter((r) => r.Status === 'Pending' && r.Type === 'Booking');
-const fromList = (value: number) => ({ __rl: true, mode: 'list', value: String(value), cachedResultName: `Entry (${value})` });
+const fromList = (value: number) => ({
+	__rl: true,
+	mode: 'list',
+	value: String(value),
+	cachedResultName: `Entry (${value})`,
+});
 const APPROVE = '/Business/Schedules/AppointmentRequests/Approve';
 
 describe('body id fields', () => {
@@ -22,13 +27,25 @@ describe('body id fields', () => {
 		const runs = [
 			{
 				request: picked,
-				fields: { locationId: fromList(picked.LocationId), appointmentTypeId: fromList(picked.AppointmentTypeId), staffId: String(picked.StaffId) },
+				fields: {
+					locationId: fromList(picked.LocationId),
+					appointmentTypeId: fromList(picked.AppointmentTypeId),
+					staffId: String(picked.StaffId),
+				},
 			},
 			// Workflows saved while these were number fields hold plain numbers.
-			{ request: saved, fields: { locationId: saved.LocationId, appointmentTypeId: saved.AppointmentTypeId, staffId: saved.StaffId } },
+			{
+				request: saved,
+				fields: { locationId: saved.LocationId, appointmentTypeId: saved.AppointmentTypeId, staffId: saved.StaffId },
+			},
 		];
 		for (const { request, fields } of runs) {
-			const result = await h.run({ resource: 'appointmentRequest', operation: 'approve', appointmentRequestId: String(request.Id), confirmationFields: fields });
+			const result = await h.run({
+				resource: 'appointmentRequest',
+				operation: 'approve',
+				appointmentRequestId: String(request.Id),
+				confirmationFields: fields,
+			});
 			expect(result.status).toBe('success');
 			expect(bodyOf(h.lastRequest(APPROVE))).toEqual([
 				{
@@ -38,7 +55,9 @@ describe('body id fields', () => {
 					LocationReference: { Id: request.LocationId },
 				},
 			]);
-			expect(result.jsonItems[0]).toMatchObject({ Results: [expect.objectContaining({ AppointmentRequestId: request.Id, Status: 'Approved' })] });
+			expect(result.jsonItems[0]).toMatchObject({
+				Results: [expect.objectContaining({ AppointmentRequestId: request.Id, Status: 'Approved' })],
+			});
 		}
 		expect(h.requests(APPROVE)).toHaveLength(2);
 	});
@@ -69,7 +88,11 @@ describe('body id fields', () => {
 	});
 
 	test('Book Appointments: the appointment type picked from its list is the AppointmentTypeReference of the booking', async () => {
-		h.credentials.set('mindbody', { ...h.credentials.get('mindbody')!, userMode: 'token', userToken: h.sandbox.consumerToken });
+		h.credentials.set('mindbody', {
+			...h.credentials.get('mindbody')!,
+			userMode: 'token',
+			userToken: h.sandbox.consumerToken,
+		});
 		const staff = site().staff[0];
 		const type = site().appointmentTypes.find((t) => !t.IsAddOn && staff.AppointmentTypeIds.includes(t.Id))!;
 		const locationId = staff.LocationIds[0];
@@ -78,7 +101,16 @@ describe('body id fields', () => {
 				resource: 'consumerBooking',
 				operation: 'book',
 				locationId: fromList(locationId),
-				bookings: { booking: [{ staffId: String(staff.Id), appointmentTypeId: fromList(type.Id), start: '2026-03-20T09:00:00', end: '2026-03-20T10:00:00' }] },
+				bookings: {
+					booking: [
+						{
+							staffId: String(staff.Id),
+							appointmentTypeId: fromList(type.Id),
+							start: '2026-03-20T09:00:00',
+							end: '2026-03-20T10:00:00',
+						},
+					],
+				},
 			},
 			{ continueOnFail: true },
 		);
@@ -95,7 +127,7 @@ describe('body id fields', () => {
 		expect(result.jsonItems).toHaveLength(1);
 	});
 
-	test('Availability Add: the location picked from its list is the schedule\'s LocationId', async () => {
+	test("Availability Add: the location picked from its list is the schedule's LocationId", async () => {
 		const staff = site().staff[1];
 		const result = await h.run({
 			resource: 'availability',
@@ -120,7 +152,9 @@ describe('body id fields', () => {
 		expect(JSON.parse(field.default as string)).toMatchObject({ ClientId: null, StartDateTime: null });
 		const result = await h.run({ resource: 'appointment', operation: 'bookRecurring', jsonBody: field.default });
 		expect(result.status).toBe('error');
-		expect(result.nodeError('Mindbody')!.message).toBe('Body (JSON): still holds the empty template: replace each null with a value');
+		expect(result.nodeError('Mindbody')!.message).toBe(
+			'Body (JSON): still holds the empty template: replace each null with a value',
+		);
 		expect(h.apiRequests()).toHaveLength(0);
 	});
 });

@@ -22,7 +22,9 @@ describe('Category', () => {
 		});
 		const request = h.only('category.getMany');
 		expect(queryPairs(request)).toEqual(verticals.map((id) => ['verticalIds', String(id)]));
-		expect(result.jsonItems).toEqual(plain(h.sandbox.state.main.categories.filter((c) => verticals.includes(c.VerticalId))));
+		expect(result.jsonItems).toEqual(
+			plain(h.sandbox.state.main.categories.filter((c) => verticals.includes(c.VerticalId))),
+		);
 	});
 
 	test('Get Subcategories: category IDs repeated; per input item one request, items paired', async () => {
@@ -34,7 +36,10 @@ describe('Category', () => {
 		expect(result.status).toBe('success');
 		const [a, b] = h.calls('category.getSubcategories');
 		expect([a.method, a.path]).toEqual(['GET', '/Business/Subcategories']);
-		expect(queryPairs(a)).toEqual([['categoryIds', String(first.Id)], ['categoryIds', String(second.Id)]]);
+		expect(queryPairs(a)).toEqual([
+			['categoryIds', String(first.Id)],
+			['categoryIds', String(second.Id)],
+		]);
 		expect(queryPairs(b)).toEqual([['categoryIds', String(second.Id)]]);
 		expectHeaders(h, a, false);
 		const subs = h.sandbox.state.main.subcategories;
@@ -49,10 +54,15 @@ describe('Category', () => {
 		const categories = h.sandbox.state.main.categories;
 		const options = await h.loadOptions('searchCategories');
 		expect(options.map((o) => o.value).sort()).toEqual(categories.map((c) => String(c.Id)).sort());
-		expect(options).toContainEqual({ name: `${categories[0].Name} (${categories[0].Id})`, value: String(categories[0].Id) });
+		expect(options).toContainEqual({
+			name: `${categories[0].Name} (${categories[0].Id})`,
+			value: String(categories[0].Id),
+		});
 		const search = await h.listSearch('searchCategories', categories[0].Name.slice(0, 4));
 		expect(search.results.length).toBeGreaterThan(0);
-		expect(search.results.every((r) => r.name.toLowerCase().includes(categories[0].Name.slice(0, 4).toLowerCase()))).toBe(true);
+		expect(
+			search.results.every((r) => r.name.toLowerCase().includes(categories[0].Name.slice(0, 4).toLowerCase())),
+		).toBe(true);
 		const request = h.calls('category.getMany')[0];
 		expectHeaders(h, request, false);
 	});

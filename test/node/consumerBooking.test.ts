@@ -5,7 +5,11 @@ const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });
 
 // Consumer operations act for the consumer of a consumer user token (pasted in the credential).
 beforeEach(() => {
-	h.credentials.set('mindbody', { ...h.credentials.get('mindbody')!, userMode: 'token', userToken: h.sandbox.consumerToken });
+	h.credentials.set('mindbody', {
+		...h.credentials.get('mindbody')!,
+		userMode: 'token',
+		userToken: h.sandbox.consumerToken,
+	});
 });
 
 const site = () => h.sandbox.state.main;
@@ -30,14 +34,19 @@ const rangesParams = (staff: Staff, type: AppointmentType, locationId: number) =
 	start: '2026-03-03',
 	end: '2026-03-13',
 });
-const endOf = (start: string, type: AppointmentType) => new Date(Date.parse(start) + type.DurationMinutes * 60000).toISOString();
+const endOf = (start: string, type: AppointmentType) =>
+	new Date(Date.parse(start) + type.DurationMinutes * 60000).toISOString();
 const bearer = () => `Bearer ${h.sandbox.consumerToken}`;
 
 describe('Consumer Booking', () => {
 	test('Get Locations: the bookable locations, one item each, the consumer token', async () => {
 		const result = await h.run({ resource: 'consumerBooking', operation: 'getLocations' });
 		const request = h.only('consumerBooking.getLocations');
-		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', '/Consumer/Schedules/Appointments/Locations', '']);
+		expect([request.method, request.path, request.rawQuery]).toEqual([
+			'GET',
+			'/Consumer/Schedules/Appointments/Locations',
+			'',
+		]);
 		expectHeaders(h, request, true);
 		expect(request.headers.authorization).toBe(bearer());
 		const direct = (await replay(h.sandbox, request)).json as unknown[];
@@ -60,10 +69,18 @@ describe('Consumer Booking', () => {
 			id: { __rl: true, mode: 'list', value: String(type.Id) },
 		});
 		const [plainCall, filterCall] = h.calls('consumerBooking.getAppointmentTypes');
-		expect([plainCall.method, plainCall.path, plainCall.rawQuery]).toEqual(['GET', '/Consumer/Schedules/Appointments/AppointmentTypes', '']);
+		expect([plainCall.method, plainCall.path, plainCall.rawQuery]).toEqual([
+			'GET',
+			'/Consumer/Schedules/Appointments/AppointmentTypes',
+			'',
+		]);
 		expect(queryPairs(filterCall)).toEqual([['id', String(type.Id)]]);
 		const single = h.only('consumerBooking.getAppointmentType');
-		expect([single.method, single.path, single.rawQuery]).toEqual(['GET', `/Consumer/Schedules/Appointments/AppointmentTypes/${type.Id}`, '']);
+		expect([single.method, single.path, single.rawQuery]).toEqual([
+			'GET',
+			`/Consumer/Schedules/Appointments/AppointmentTypes/${type.Id}`,
+			'',
+		]);
 		for (const request of [plainCall, filterCall, single]) expect(request.headers.authorization).toBe(bearer());
 		expect(all.jsonItems).toEqual((await replay(h.sandbox, plainCall)).json);
 		expect(all.jsonItems.length).toBeGreaterThan(1);
@@ -88,7 +105,10 @@ describe('Consumer Booking', () => {
 		});
 		expect(result.status).toBe('success');
 		const request = h.only('consumerBooking.getServicePaymentOptions');
-		expect([request.method, request.path]).toEqual(['GET', `/Consumer/Sales/User/Location/${locationId}/ServicePaymentOptions`]);
+		expect([request.method, request.path]).toEqual([
+			'GET',
+			`/Consumer/Sales/User/Location/${locationId}/ServicePaymentOptions`,
+		]);
 		expect(queryPairs(request)).toEqual([
 			['locationId', String(locationId)],
 			['request.locationId', String(locationId)],
@@ -171,14 +191,22 @@ describe('Consumer Booking', () => {
 			filters: { appointmentTypeId: { __rl: true, mode: 'id', value: String(type.Id) } },
 		});
 		const a = h.only('consumerBooking.getStaffAppointmentTypesAtLocation');
-		expect([a.method, a.path]).toEqual(['GET', `/Consumer/Users/Location/${locationId}/Staff/StaffAvailableAppointmentTypes`]);
+		expect([a.method, a.path]).toEqual([
+			'GET',
+			`/Consumer/Users/Location/${locationId}/Staff/StaffAvailableAppointmentTypes`,
+		]);
 		expect(queryPairs(a)).toEqual([['staffId', String(staff.Id)]]);
 		const b = h.only('consumerBooking.getStaffAppointmentTypes');
 		expect([b.method, b.path]).toEqual(['GET', '/Consumer/Users/Staff/StaffAvailableAppointmentTypes']);
-		expect(queryPairs(b)).toEqual([['staffId', String(staff.Id)], ['appointmentTypeId', String(type.Id)]]);
+		expect(queryPairs(b)).toEqual([
+			['staffId', String(staff.Id)],
+			['appointmentTypeId', String(type.Id)],
+		]);
 		for (const request of [a, b]) expectHeaders(h, request, true);
 		expect(at.jsonItems).toEqual([(await replay(h.sandbox, a)).json]);
-		expect(anywhere.jsonItems).toEqual([expect.objectContaining({ AppointmentTypes: [expect.objectContaining({ Id: type.Id })] })]);
+		expect(anywhere.jsonItems).toEqual([
+			expect.objectContaining({ AppointmentTypes: [expect.objectContaining({ Id: type.Id })] }),
+		]);
 	});
 
 	test('Book Appointments: POST with the booking items body and query flags; the result as one item', async () => {
@@ -189,13 +217,20 @@ describe('Consumer Booking', () => {
 			resource: 'consumerBooking',
 			operation: 'book',
 			locationId: { __rl: true, mode: 'list', value: String(locationId) },
-			bookings: { booking: [{ staffId: staff.Id, appointmentTypeId: type.Id, start, end: endOf(start, type), notes: 'first visit' }] },
+			bookings: {
+				booking: [
+					{ staffId: staff.Id, appointmentTypeId: type.Id, start, end: endOf(start, type), notes: 'first visit' },
+				],
+			},
 			additionalFields: { checkVerified: true, searchId: 5 },
 		});
 		expect(result.status).toBe('success');
 		const request = h.only('consumerBooking.book');
 		expect([request.method, request.path]).toEqual(['POST', `/Consumer/Schedules/Location/${locationId}/Appointments`]);
-		expect(queryPairs(request)).toEqual([['checkVerified', 'true'], ['searchId', '5']]);
+		expect(queryPairs(request)).toEqual([
+			['checkVerified', 'true'],
+			['searchId', '5'],
+		]);
 		expect(request.headers.authorization).toBe(bearer());
 		const body = JSON.parse(request.rawBody);
 		expect(body).toEqual([
@@ -218,7 +253,13 @@ describe('Consumer Booking', () => {
 		const ranges = await h.run(rangesParams(staff, type, locationId));
 		const start = (ranges.jsonItems[0].StaffBookableTimeRanges as Array<{ StartDateTime: string }>)[0].StartDateTime;
 		const payload = {
-			Appointments: [{ StaffReference: { Id: staff.Id }, AppointmentTypeReference: { Id: type.Id }, Range: { Start: start, End: endOf(start, type) } }],
+			Appointments: [
+				{
+					StaffReference: { Id: staff.Id },
+					AppointmentTypeReference: { Id: type.Id },
+					Range: { Start: start, End: endOf(start, type) },
+				},
+			],
 			AddOns: [{ AppointmentTypeReference: { Id: addOn.Id } }],
 		};
 		const result = await h.run({
@@ -237,12 +278,17 @@ describe('Consumer Booking', () => {
 		expect(request.headers.authorization).toBe(bearer());
 		expect(JSON.parse(request.rawBody)).toEqual(payload);
 		expect(result.jsonItems).toHaveLength(1);
-		expect(result.jsonItems[0]).toMatchObject({ Errors: [], AddOns: [expect.objectContaining({ AddOnTypeId: addOn.Id })] });
+		expect(result.jsonItems[0]).toMatchObject({
+			Errors: [],
+			AddOns: [expect.objectContaining({ AddOnTypeId: addOn.Id })],
+		});
 	});
 
 	test('dropdown searchAppointmentTypes through a LoadOptionsContext', async () => {
 		const options = await h.loadOptions('searchAppointmentTypes');
-		const consumerTypes = (await replay(h.sandbox, h.calls('consumerBooking.getAppointmentTypes')[0])).json as Array<{ Id: number }>;
+		const consumerTypes = (await replay(h.sandbox, h.calls('consumerBooking.getAppointmentTypes')[0])).json as Array<{
+			Id: number;
+		}>;
 		expect(options.map((o) => o.value).sort()).toEqual(consumerTypes.map((t) => String(t.Id)).sort());
 	});
 });

@@ -7,14 +7,17 @@ const closures = (startDate: unknown) =>
 	h.run({ resource: 'closure', operation: 'getMany', startDate, endDate: '2026-12-31' } as never);
 
 describe('date-time fields', () => {
-	test.each(['1', 'soon', '03/10/2026', '2026-13-01', '2026-02-30T10:00:00'])('"%s" is refused before sending', async (value) => {
-		const result = await closures(value);
-		expect(result.status).toBe('error');
-		expect(result.nodeError('Mindbody')!.message).toBe(
-			`Start Date: "${value}" is not a date-time (use ISO 8601, e.g. 2026-11-21T09:00:00)`,
-		);
-		expect(h.apiRequests()).toHaveLength(0);
-	});
+	test.each(['1', 'soon', '03/10/2026', '2026-13-01', '2026-02-30T10:00:00'])(
+		'"%s" is refused before sending',
+		async (value) => {
+			const result = await closures(value);
+			expect(result.status).toBe('error');
+			expect(result.nodeError('Mindbody')!.message).toBe(
+				`Start Date: "${value}" is not a date-time (use ISO 8601, e.g. 2026-11-21T09:00:00)`,
+			);
+			expect(h.apiRequests()).toHaveLength(0);
+		},
+	);
 
 	test.each([
 		['an ISO date', '2026-03-01', '2026-03-01'],

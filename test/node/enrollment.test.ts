@@ -50,7 +50,11 @@ describe('Enrollment', () => {
 	});
 
 	test('Get Many: a non-numeric ID fails before anything is sent', async () => {
-		const result = await h.run({ resource: 'enrollment', operation: 'getMany', filters: { serviceCategoryIds: '1, x' } });
+		const result = await h.run({
+			resource: 'enrollment',
+			operation: 'getMany',
+			filters: { serviceCategoryIds: '1, x' },
+		});
 		expect(result.status).toBe('error');
 		expect(result.nodeError('Mindbody')?.message).toBe('Service Category IDs: "x" is not a whole number');
 		expect(h.calls('enrollment.getMany')).toHaveLength(0);

@@ -30,7 +30,12 @@ describe('Feature', () => {
 		expect(result.jsonItems).toEqual([{ success: true }]);
 		expect(enabledNames()).toContain('PickASpot');
 
-		await h.run({ resource: 'feature', operation: 'update', featureDescriptor: { __rl: true, mode: 'id', value: 'OnlineStore' }, enabled: false });
+		await h.run({
+			resource: 'feature',
+			operation: 'update',
+			featureDescriptor: { __rl: true, mode: 'id', value: 'OnlineStore' },
+			enabled: false,
+		});
 		expect(JSON.parse(h.calls('feature.update')[1].rawBody)).toEqual({ Enabled: false });
 		expect(enabledNames()).not.toContain('OnlineStore');
 	});

@@ -37,32 +37,45 @@ describe('long GET id lists', () => {
 	// "appointmentId=400001" is 20 characters, 21 with its "&": 97 fit in 2,048.
 	const PER_REQUEST = Math.floor((MAX_QUERY_LENGTH + 1) / 21);
 
-	test.each([1000, 10000])('%i ids: the fewest requests under the bound, answers merged in order, pairedItem kept', async (count) => {
-		const ids = addAppointments(count);
-		const few = h.site().appointments.slice(0, 3).map((a) => a.Id);
-		const result = await h.run(
-			{ resource: 'appointment', operation: 'getMany', appointmentId: '={{ $json.ids }}' },
-			{ items: [{ ids }, { ids: few }] },
-		);
-		expect(result.status).toBe('success');
-		const requests = h.requests(PATH, 'GET');
-		expect(requests).toHaveLength(Math.ceil(count / PER_REQUEST) + 1);
-		const longList = requests.slice(0, -1);
-		expectFewestSplit(longList);
-		expect(longList.flatMap(idsOf)).toEqual(ids);
-		expect(idsOf(requests.at(-1)!)).toEqual(few);
-		// Every URL far below 8 KB: base URL + path + query.
-		for (const request of requests) expect(`${h.sandbox.restBaseUrl}${request.path}?${request.rawQuery}`.length).toBeLessThan(8192);
+	test.each([1000, 10000])(
+		'%i ids: the fewest requests under the bound, answers merged in order, pairedItem kept',
+		async (count) => {
+			const ids = addAppointments(count);
+			const few = h
+				.site()
+				.appointments.slice(0, 3)
+				.map((a) => a.Id);
+			const result = await h.run(
+				{ resource: 'appointment', operation: 'getMany', appointmentId: '={{ $json.ids }}' },
+				{ items: [{ ids }, { ids: few }] },
+			);
+			expect(result.status).toBe('success');
+			const requests = h.requests(PATH, 'GET');
+			expect(requests).toHaveLength(Math.ceil(count / PER_REQUEST) + 1);
+			const longList = requests.slice(0, -1);
+			expectFewestSplit(longList);
+			expect(longList.flatMap(idsOf)).toEqual(ids);
+			expect(idsOf(requests.at(-1)!)).toEqual(few);
+			// Every URL far below 8 KB: base URL + path + query.
+			for (const request of requests)
+				expect(`${h.sandbox.restBaseUrl}${request.path}?${request.rawQuery}`.length).toBeLessThan(8192);
 
-		expect(pairs(result.items)).toEqual([0, 1]);
-		const merged = result.items[0].json as { Appointments: Array<{ Id: number }>; Errors: unknown[] };
-		expect(merged.Appointments.map((a) => a.Id)).toEqual(ids);
-		expect(merged.Errors).toEqual([]);
-		expect((result.items[1].json as { Appointments: Array<{ Id: number }> }).Appointments.map((a) => a.Id)).toEqual(few);
-	}, 120_000);
+			expect(pairs(result.items)).toEqual([0, 1]);
+			const merged = result.items[0].json as { Appointments: Array<{ Id: number }>; Errors: unknown[] };
+			expect(merged.Appointments.map((a) => a.Id)).toEqual(ids);
+			expect(merged.Errors).toEqual([]);
+			expect((result.items[1].json as { Appointments: Array<{ Id: number }> }).Appointments.map((a) => a.Id)).toEqual(
+				few,
+			);
+		},
+		120_000,
+	);
 
-	test('a dictionary answer (add-ons by appointment) merges key by key in the ids\' order', async () => {
-		const ids = h.site().appointments.slice(0, 300).map((a) => a.Id);
+	test("a dictionary answer (add-ons by appointment) merges key by key in the ids' order", async () => {
+		const ids = h
+			.site()
+			.appointments.slice(0, 300)
+			.map((a) => a.Id);
 		const result = await h.run({
 			resource: 'appointmentAddOn',
 			operation: 'getByAppointment',
@@ -96,11 +109,15 @@ describe('long GET id lists', () => {
 		const negative = await h.run({ resource: 'appointment', operation: 'getMany', appointmentId: ['-5'] });
 		expect(negative.nodeError('Mindbody')!.message).toBe('Appointment IDs: must be a positive ID');
 		const tooBig = await h.run({ resource: 'availability', operation: 'get', availabilityId: ['2147483648'] });
-		expect(tooBig.nodeError('Mindbody')!.message).toBe('Availability IDs: 2147483648 is above 2,147,483,647, the largest int32 ID');
+		expect(tooBig.nodeError('Mindbody')!.message).toBe(
+			'Availability IDs: 2147483648 is above 2,147,483,647, the largest int32 ID',
+		);
 		const post = await h.run({ resource: 'appointment', operation: 'complete', ids: ['0'] });
 		expect(post.nodeError('Mindbody')!.message).toBe('Appointment IDs: must be a positive ID');
 		const path = await h.run({ resource: 'class', operation: 'get', classInstanceId: 2147483648 });
-		expect(path.nodeError('Mindbody')!.message).toBe('Class Instance ID: 2147483648 is above 2,147,483,647, the largest int32 ID');
+		expect(path.nodeError('Mindbody')!.message).toBe(
+			'Class Instance ID: 2147483648 is above 2,147,483,647, the largest int32 ID',
+		);
 		expect(h.apiRequests()).toHaveLength(0);
 	});
 });

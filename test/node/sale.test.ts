@@ -75,7 +75,12 @@ describe('sale', () => {
 
 		const sale = h.site().sales[3];
 		h.sandbox.log.clear();
-		const one = await h.run({ resource: 'sale', operation: 'getDetails', returnAll: true, filters: { saleId: sale.Id } });
+		const one = await h.run({
+			resource: 'sale',
+			operation: 'getDetails',
+			returnAll: true,
+			filters: { saleId: sale.Id },
+		});
 		expect(h.requests(DETAILS, 'GET').map((r) => r.rawQuery)).toEqual([
 			`request.saleId=${sale.Id}&request.limit=100&request.offset=0`,
 		]);
@@ -107,9 +112,16 @@ describe('sale', () => {
 	});
 
 	test('Apply Service Payment batched: 3 items, batch size 2 → 2 requests, pairing kept', async () => {
-		const ids = payable().slice(0, 3).map((a) => a.Id);
+		const ids = payable()
+			.slice(0, 3)
+			.map((a) => a.Id);
 		const result = await h.run(
-			{ resource: 'sale', operation: 'applyPaymentOptions', ids: '={{ $json.id }}', options: { batch: true, batchSize: 2 } },
+			{
+				resource: 'sale',
+				operation: 'applyPaymentOptions',
+				ids: '={{ $json.id }}',
+				options: { batch: true, batchSize: 2 },
+			},
 			{ items: ids.map((id) => ({ id })) },
 		);
 		expect(result.status).toBe('success');

@@ -6,7 +6,8 @@ const now = Date.parse(TEST_START);
 /** A staff member with appointments in the coming week. */
 const busyStaff = () => {
 	const appointment = h.sandbox.state.main.appointments.find(
-		(a) => a.Status === 'Booked' && Date.parse(a.StartDateTime) > now && Date.parse(a.StartDateTime) < now + 6 * 86400000,
+		(a) =>
+			a.Status === 'Booked' && Date.parse(a.StartDateTime) > now && Date.parse(a.StartDateTime) < now + 6 * 86400000,
 	)!;
 	return appointment.StaffId;
 };

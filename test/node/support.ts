@@ -169,7 +169,9 @@ export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
 	const methods = new Mindbody().methods;
 	const dropdownNode = { resource: 'class', operation: 'getUpcoming' };
 	harness.listSearch = async (method, filter) => {
-		const fn = (methods.listSearch as Record<string, (this: unknown, f?: string) => Promise<INodeListSearchResult>>)[method];
+		const fn = (methods.listSearch as Record<string, (this: unknown, f?: string) => Promise<INodeListSearchResult>>)[
+			method
+		];
 		return await fn.call(context(dropdownNode), filter);
 	};
 	harness.loadOptions = async (method) => {
@@ -206,8 +208,9 @@ export const pairs = (items: INodeExecutionData[]) =>
 	items.map((item) => (item.pairedItem as { item: number } | undefined)?.item);
 
 /** Query of a logged request as ordered [key, value] pairs, as it went over the wire. */
-export const queryPairs = (request: LoggedRequest): Array<[string, string]> =>
-	[...new URLSearchParams(request.rawQuery.replace(/^\?/, '')).entries()];
+export const queryPairs = (request: LoggedRequest): Array<[string, string]> => [
+	...new URLSearchParams(request.rawQuery.replace(/^\?/, '')).entries(),
+];
 
 /** Webhook-service requests: API-Key only, no SiteId, no Authorization. */
 export function expectWebhookHeaders(request: LoggedRequest, sandbox: Sandbox) {
@@ -230,10 +233,13 @@ export async function replay(sandbox: Sandbox, request: LoggedRequest): Promise<
 		const value = request.headers[name];
 		if (typeof value === 'string') headers[name] = value;
 	}
-	const response = await fetch(`${base}${request.path}${request.rawQuery ? `?${request.rawQuery.replace(/^\?/, '')}` : ''}`, {
-		method: request.method,
-		headers,
-	});
+	const response = await fetch(
+		`${base}${request.path}${request.rawQuery ? `?${request.rawQuery.replace(/^\?/, '')}` : ''}`,
+		{
+			method: request.method,
+			headers,
+		},
+	);
 	const text = await response.text();
 	return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }

@@ -24,7 +24,9 @@ function allFields(list: readonly Entry[]): INodeProperties[] {
 
 const fields = allFields(properties);
 const catalogueFields = allFields(operations.flatMap((operation) => paramProperties(operation)));
-const bodyFields = allFields(operations.flatMap((operation) => (operation.body ? bodyInput(operation.body).properties(operation) : [])));
+const bodyFields = allFields(
+	operations.flatMap((operation) => (operation.body ? bodyInput(operation.body).properties(operation) : [])),
+);
 /** A placeholder shown for a value: the field's own, and those of a resource locator's modes. */
 const placeholders = (field: INodeProperties) => [
 	...(field.placeholder && !['collection', 'fixedCollection'].includes(field.type) ? [field.placeholder] : []),
@@ -53,7 +55,8 @@ describe("n8n's UX guidelines", () => {
 	test('"Get Many" never names an operation that selects records by ID; no "(Query)" names', () => {
 		for (const op of operations) {
 			const selectsByIds = op.params.some((param) => param.selects && param.required);
-			if (selectsByIds) expect([op.resource, op.operation, op.name]).not.toEqual([op.resource, op.operation, 'Get Many']);
+			if (selectsByIds)
+				expect([op.resource, op.operation, op.name]).not.toEqual([op.resource, op.operation, 'Get Many']);
 			expect(op.name).not.toMatch(/\(/);
 		}
 		const byIds = operations.filter((op) => op.name === 'Get by IDs').map((op) => `${op.resource}.${op.operation}`);
@@ -75,13 +78,15 @@ describe("n8n's UX guidelines", () => {
 	test('every boolean description starts with "Whether"', () => {
 		const booleans = fields.filter((field) => field.type === 'boolean');
 		expect(booleans.length).toBeGreaterThan(10);
-		for (const field of booleans) expect([field.name, field.description]).toEqual([field.name, expect.stringMatching(/^Whether /)]);
+		for (const field of booleans)
+			expect([field.name, field.description]).toEqual([field.name, expect.stringMatching(/^Whether /)]);
 	});
 
 	test('placeholders of the catalogue fields and options are examples starting "e.g."', () => {
-		const withPlaceholder = [...catalogueFields, ...fields.filter((f) => ['siteId', 'transactionKey'].includes(f.name))].filter(
-			(field) => field.placeholder && !['collection', 'fixedCollection'].includes(field.type),
-		);
+		const withPlaceholder = [
+			...catalogueFields,
+			...fields.filter((f) => ['siteId', 'transactionKey'].includes(f.name)),
+		].filter((field) => field.placeholder && !['collection', 'fixedCollection'].includes(field.type));
 		expect(withPlaceholder.length).toBeGreaterThan(5);
 		for (const field of withPlaceholder) expect(field.placeholder).toMatch(/^e\.g\. /);
 	});
@@ -100,8 +105,11 @@ describe("n8n's UX guidelines", () => {
 
 	test('placeholders of the body fields, resource locator modes included, are examples starting "e.g."', () => {
 		const shown = bodyFields.flatMap((field) => placeholders(field).map((placeholder) => [field.name, placeholder]));
-		expect(shown.map(([name]) => name)).toEqual(expect.arrayContaining(['startTime', 'webhookUrl', 'locationId', 'staffId']));
-		for (const [name, placeholder] of shown) expect([name, placeholder]).toEqual([name, expect.stringMatching(/^e\.g\. /)]);
+		expect(shown.map(([name]) => name)).toEqual(
+			expect.arrayContaining(['startTime', 'webhookUrl', 'locationId', 'staffId']),
+		);
+		for (const [name, placeholder] of shown)
+			expect([name, placeholder]).toEqual([name, expect.stringMatching(/^e\.g\. /)]);
 	});
 
 	test('no body id field is a number starting at 0: locations and appointment types come from a list, other ids are typed', () => {
@@ -121,7 +129,11 @@ describe("n8n's UX guidelines", () => {
 			} else if (field.type === 'multiOptions') {
 				expect(field.options?.length).toBeGreaterThan(0);
 			} else {
-				expect([field.name, field.type, field.placeholder]).toEqual([field.name, 'string', expect.stringMatching(/^e\.g\. 12345/)]);
+				expect([field.name, field.type, field.placeholder]).toEqual([
+					field.name,
+					'string',
+					expect.stringMatching(/^e\.g\. 12345/),
+				]);
 				expect([field.name, field.default]).toEqual([field.name, field.typeOptions?.multipleValues ? [] : '']);
 			}
 		}
@@ -147,7 +159,7 @@ describe("n8n's UX guidelines", () => {
 		expect(filled).toEqual([]);
 	});
 
-	test('Simplify is on by default with n8n\'s wording', () => {
+	test("Simplify is on by default with n8n's wording", () => {
 		const simplify = fields.filter((field) => field.name === 'simplify');
 		expect(simplify).toHaveLength(operations.filter((op) => op.large).length);
 		for (const field of simplify) {

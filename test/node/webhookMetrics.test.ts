@@ -41,18 +41,39 @@ describe('Webhook Metric', () => {
 	test('Get Many: the items list split, one item per subscription, paired to each input item', async () => {
 		const ids: string[] = [];
 		for (const eventIds of [['client.created'], ['staff.created']]) {
-			const created = await h.run({ resource: 'webhookSubscription', operation: 'create', eventIds, webhookUrl: receiver.url });
+			const created = await h.run({
+				resource: 'webhookSubscription',
+				operation: 'create',
+				eventIds,
+				webhookUrl: receiver.url,
+			});
 			ids.push(created.jsonItems[0].subscriptionId as string);
 		}
-		await h.run({ resource: 'webhookSubscription', operation: 'update', subscriptionId: ids[0], updateFields: { status: 'Active' } });
+		await h.run({
+			resource: 'webhookSubscription',
+			operation: 'update',
+			subscriptionId: ids[0],
+			updateFields: { status: 'Active' },
+		});
 		const result = await h.run({ resource: 'webhookMetrics', operation: 'getMany' }, { items: [{ a: 1 }, { a: 2 }] });
 		expect(result.status).toBe('success');
 		expect(h.calls('webhookMetrics.getMany')).toHaveLength(2);
 		expect(result.jsonItems).toHaveLength(4);
 		for (const item of result.jsonItems) expect(Object.keys(item).sort()).toEqual([...METRIC_FIELDS].sort());
-		expect(result.jsonItems.slice(0, 2).map((m) => m.subscriptionId).sort()).toEqual([...ids].sort());
+		expect(
+			result.jsonItems
+				.slice(0, 2)
+				.map((m) => m.subscriptionId)
+				.sort(),
+		).toEqual([...ids].sort());
 		const first = result.jsonItems.find((m) => m.subscriptionId === ids[0])!;
-		expect(first).toMatchObject({ status: 'Active', messagesAttempted: 0, messagesDelivered: 0, messagesUndelivered: 0, messagesFailed: 0 });
+		expect(first).toMatchObject({
+			status: 'Active',
+			messagesAttempted: 0,
+			messagesDelivered: 0,
+			messagesUndelivered: 0,
+			messagesFailed: 0,
+		});
 		expect(pairedItems(result)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
 	});
 

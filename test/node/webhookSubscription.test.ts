@@ -30,7 +30,12 @@ describe('Webhook Subscription', () => {
 		);
 		expect(created.status).toBe('success');
 		const create = h.only('webhookSubscription.create');
-		expect([create.method, create.service, create.path, create.rawQuery]).toEqual(['POST', 'webhooks', '/subscriptions', '']);
+		expect([create.method, create.service, create.path, create.rawQuery]).toEqual([
+			'POST',
+			'webhooks',
+			'/subscriptions',
+			'',
+		]);
 		expect(create.headers['content-type']).toMatch(/^application\/json/);
 		expect(JSON.parse(create.rawBody)).toEqual({
 			eventIds: ['client.created', 'client.updated'],
@@ -63,7 +68,9 @@ describe('Webhook Subscription', () => {
 		expect(activated.jsonItems).toEqual([expect.objectContaining({ subscriptionId: id, status: 'Active' })]);
 
 		// Update: event IDs also send eventSchemaVersion 1
-		await h.run(sub('update', { subscriptionId: id, updateFields: { eventIds: ['client.created'], referenceId: 'crm-8' } }));
+		await h.run(
+			sub('update', { subscriptionId: id, updateFields: { eventIds: ['client.created'], referenceId: 'crm-8' } }),
+		);
 		expect(JSON.parse(h.calls('webhookSubscription.update')[1].rawBody)).toEqual({
 			eventIds: ['client.created'],
 			referenceId: 'crm-8',
@@ -76,7 +83,12 @@ describe('Webhook Subscription', () => {
 		expect([get.method, get.path, get.rawQuery, get.rawBody]).toEqual(['GET', `/subscriptions/${id}`, '', '']);
 		expectWebhookHeaders(get, h.sandbox);
 		expect(got.jsonItems).toEqual([
-			expect.objectContaining({ subscriptionId: id, status: 'Active', eventIds: ['client.created'], referenceId: 'crm-8' }),
+			expect.objectContaining({
+				subscriptionId: id,
+				status: 'Active',
+				eventIds: ['client.created'],
+				referenceId: 'crm-8',
+			}),
 		]);
 
 		// Get Many: the items list split into items
@@ -90,7 +102,9 @@ describe('Webhook Subscription', () => {
 		const list = h.only('webhookSubscription.getMany');
 		expect([list.method, list.path, list.rawQuery]).toEqual(['GET', '/subscriptions', '']);
 		expectWebhookHeaders(list, h.sandbox);
-		expect(many.jsonItems.map((item) => item.subscriptionId).sort()).toEqual([id, second.jsonItems[0].subscriptionId].sort());
+		expect(many.jsonItems.map((item) => item.subscriptionId).sort()).toEqual(
+			[id, second.jsonItems[0].subscriptionId].sort(),
+		);
 		expect(pairedItems(many)).toEqual([{ item: 0 }, { item: 0 }]);
 
 		// Delete
@@ -134,10 +148,15 @@ describe('Webhook Subscription', () => {
 		expect([list.method, list.service, list.path]).toEqual(['GET', 'webhooks', '/subscriptions']);
 		expectWebhookHeaders(list, h.sandbox);
 		expect(options.map((o) => o.value).sort()).toEqual([...ids].sort());
-		expect(options).toContainEqual({ name: `${receiver.url}/crm (${String(first.jsonItems[0].status)})`, value: ids[0] });
+		expect(options).toContainEqual({
+			name: `${receiver.url}/crm (${String(first.jsonItems[0].status)})`,
+			value: ids[0],
+		});
 
 		const search = await h.listSearch('searchSubscriptions', '/STAFF');
-		expect(search.results).toEqual([{ name: `${receiver.url}/staff (${String(second.jsonItems[0].status)})`, value: ids[1] }]);
+		expect(search.results).toEqual([
+			{ name: `${receiver.url}/staff (${String(second.jsonItems[0].status)})`, value: ids[1] },
+		]);
 
 		const got = await h.run(sub('get', { subscriptionId: { __rl: true, mode: 'list', value: ids[1] } }));
 		expect(h.only('webhookSubscription.get').path).toBe(`/subscriptions/${ids[1]}`);
@@ -158,8 +177,13 @@ describe('Webhook Subscription', () => {
 		const result = await h.run(sub('create', { eventIds: '={{ $json.events }}', webhookUrl: receiver.url }), {
 			items: [{ events: ['client.created', 'bogus.event'] }],
 		});
-		expect(JSON.parse(h.only('webhookSubscription.create').rawBody).eventIds).toEqual(['client.created', 'bogus.event']);
-		expect(result.nodeError('Mindbody')?.message).toBe('Unknown event ids: bogus.event (14000008 invalidValueEventIds)');
+		expect(JSON.parse(h.only('webhookSubscription.create').rawBody).eventIds).toEqual([
+			'client.created',
+			'bogus.event',
+		]);
+		expect(result.nodeError('Mindbody')?.message).toBe(
+			'Unknown event ids: bogus.event (14000008 invalidValueEventIds)',
+		);
 	});
 
 	test('Get of an unknown subscription: continueOnFail gives an error item with status, code and body', async () => {
@@ -171,7 +195,11 @@ describe('Webhook Subscription', () => {
 				status: 404,
 				errorCode: '14040001',
 				errorType: 'resourceNotFound',
-				body: { errors: [{ errorCode: '14040001', errorType: 'resourceNotFound', errorMessage: `Subscription ${id} was not found.` }] },
+				body: {
+					errors: [
+						{ errorCode: '14040001', errorType: 'resourceNotFound', errorMessage: `Subscription ${id} was not found.` },
+					],
+				},
 			}),
 		]);
 		expect(pairedItems(result)).toEqual([{ item: 0 }]);

@@ -23,7 +23,10 @@ const CODEX = {
 };
 
 function goodPackage() {
-	write('package.json', { name: 'n8n-nodes-x', n8n: { nodes: ['dist/nodes/X/X.node.js'], credentials: ['dist/credentials/X.credentials.js'] } });
+	write('package.json', {
+		name: 'n8n-nodes-x',
+		n8n: { nodes: ['dist/nodes/X/X.node.js'], credentials: ['dist/credentials/X.credentials.js'] },
+	});
 	write('dist/nodes/X/X.node.js', "icon = 'file:../../icons/x.svg';\n");
 	write('dist/nodes/X/X.node.json', CODEX);
 	write('dist/credentials/X.credentials.js', "icon = 'file:../icons/x.svg';\n");
@@ -38,15 +41,52 @@ test('passes a package whose every named file is in it', () => {
 });
 
 test.each<[string, () => void, RegExp]>([
-	['a main that is not shipped', () => write('package.json', { name: 'n8n-nodes-x', main: 'index.js', n8n: { nodes: ['dist/nodes/X/X.node.js'] } }), /main names index\.js/],
-	['runtime dependencies', () => write('package.json', { name: 'n8n-nodes-x', dependencies: { axios: '1' }, n8n: { nodes: ['dist/nodes/X/X.node.js'] } }), /runtime dependencies axios/],
+	[
+		'a main that is not shipped',
+		() => write('package.json', { name: 'n8n-nodes-x', main: 'index.js', n8n: { nodes: ['dist/nodes/X/X.node.js'] } }),
+		/main names index\.js/,
+	],
+	[
+		'runtime dependencies',
+		() =>
+			write('package.json', {
+				name: 'n8n-nodes-x',
+				dependencies: { axios: '1' },
+				n8n: { nodes: ['dist/nodes/X/X.node.js'] },
+			}),
+		/runtime dependencies axios/,
+	],
 	['a missing codex file', () => rmSync(join(dir, 'dist/nodes/X/X.node.json')), /no codex file/],
-	['a codex without categories', () => write('dist/nodes/X/X.node.json', { ...CODEX, categories: [] }), /no categories/],
-	['an unknown category', () => write('dist/nodes/X/X.node.json', { ...CODEX, categories: ['Fitness'] }), /unknown category "Fitness"/],
-	['a codex of another package', () => write('dist/nodes/X/X.node.json', { ...CODEX, node: 'other.x' }), /node must be "n8n-nodes-x\.<node name>"/],
-	['a missing icon', () => rmSync(join(dir, 'dist/icons/x.svg')), /file:\.\.\/\.\.\/icons\/x\.svg is not in the package/],
-	['a source map whose file is missing', () => write('dist/nodes/X/X.node.js', '//# sourceMappingURL=X.node.js.map\n'), /source map X\.node\.js\.map/],
-	['a map pointing at sources not shipped', () => write('dist/nodes/X/X.node.js.map', { sources: ['../../../nodes/X/X.node.ts'] }), /points at \.\.\/\.\.\/\.\.\/nodes\/X\/X\.node\.ts/],
+	[
+		'a codex without categories',
+		() => write('dist/nodes/X/X.node.json', { ...CODEX, categories: [] }),
+		/no categories/,
+	],
+	[
+		'an unknown category',
+		() => write('dist/nodes/X/X.node.json', { ...CODEX, categories: ['Fitness'] }),
+		/unknown category "Fitness"/,
+	],
+	[
+		'a codex of another package',
+		() => write('dist/nodes/X/X.node.json', { ...CODEX, node: 'other.x' }),
+		/node must be "n8n-nodes-x\.<node name>"/,
+	],
+	[
+		'a missing icon',
+		() => rmSync(join(dir, 'dist/icons/x.svg')),
+		/file:\.\.\/\.\.\/icons\/x\.svg is not in the package/,
+	],
+	[
+		'a source map whose file is missing',
+		() => write('dist/nodes/X/X.node.js', '//# sourceMappingURL=X.node.js.map\n'),
+		/source map X\.node\.js\.map/,
+	],
+	[
+		'a map pointing at sources not shipped',
+		() => write('dist/nodes/X/X.node.js.map', { sources: ['../../../nodes/X/X.node.ts'] }),
+		/points at \.\.\/\.\.\/\.\.\/nodes\/X\/X\.node\.ts/,
+	],
 	['a README image not shipped', () => rmSync(join(dir, 'docs/shot.png')), /image docs\/shot\.png/],
 	['a stray file in dist', () => write('dist/docs/shot.png', 'png'), /dist\/docs\/shot\.png: shipped, but nothing/],
 ])('finds %s', (_label, spoil, expected) => {

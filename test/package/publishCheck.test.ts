@@ -8,7 +8,9 @@ const READY = {
 
 test('lets a package with homepage, repository and author email be published', () => {
 	expect(publishProblems(READY)).toEqual([]);
-	expect(publishProblems({ ...READY, author: 'Someone <someone@example.org>', repository: 'https://github.com/someone/x' })).toEqual([]);
+	expect(
+		publishProblems({ ...READY, author: 'Someone <someone@example.org>', repository: 'https://github.com/someone/x' }),
+	).toEqual([]);
 });
 
 test.each<[string, object, RegExp]>([

@@ -42,18 +42,12 @@ function jsonOf(raw: string): unknown {
 const ok = (body: unknown, status = 200): SandboxResponse => ({ status, body });
 const fail = (status: number, error: string): SandboxResponse => ({ status, body: { error } });
 
-type Route = (
-	req: AdminRequest,
-	deps: AdminDeps,
-	match: RegExpExecArray,
-) => SandboxResponse | Promise<SandboxResponse>;
+type Route = (req: AdminRequest, deps: AdminDeps, match: RegExpExecArray) => SandboxResponse | Promise<SandboxResponse>;
 
 const first = (req: AdminRequest, name: string) => req.query[name]?.[0];
 
 function siteOf(req: AdminRequest, deps: AdminDeps): SiteData | undefined {
-	const siteId = Number(
-		first(req, 'siteId') ?? (req.body as { siteId?: number })?.siteId ?? MAIN_SITE_ID,
-	);
+	const siteId = Number(first(req, 'siteId') ?? (req.body as { siteId?: number })?.siteId ?? MAIN_SITE_ID);
 	return deps.store.site(siteId);
 }
 
@@ -115,11 +109,7 @@ const ROUTES: Array<[string, RegExp, Route]> = [
 		},
 	],
 	['DELETE', /^\/faults$/, (_req, deps) => (deps.faults.clear(), ok({ cleared: true }))],
-	[
-		'DELETE',
-		/^\/faults\/(\d+)$/,
-		(_req, deps, m) => (deps.faults.remove(Number(m[1])), ok({ removed: Number(m[1]) })),
-	],
+	['DELETE', /^\/faults\/(\d+)$/, (_req, deps, m) => (deps.faults.remove(Number(m[1])), ok({ removed: Number(m[1]) }))],
 	[
 		'GET',
 		/^\/requests$/,
@@ -151,11 +141,7 @@ const ROUTES: Array<[string, RegExp, Route]> = [
 				consumerToken: SEEDED_CONSUMER_TOKEN,
 			}),
 	],
-	[
-		'GET',
-		/^\/state$/,
-		(req, deps) => ok(Object.keys(siteOf(req, deps) ?? {}).filter((key) => key !== 'nextIds')),
-	],
+	['GET', /^\/state$/, (req, deps) => ok(Object.keys(siteOf(req, deps) ?? {}).filter((key) => key !== 'nextIds'))],
 	[
 		'GET',
 		/^\/state\/([A-Za-z]+)$/,

@@ -40,8 +40,7 @@ export class Clock implements SandboxClock {
 
 	constructor(private readonly options: ClockOptions = {}) {
 		this.base = options.startAt ?? Date.now();
-		if (options.startAt !== undefined && options.realTime)
-			this.offset = options.startAt - Date.now();
+		if (options.startAt !== undefined && options.realTime) this.offset = options.startAt - Date.now();
 		if (options.realTime) this.startTicker();
 	}
 

@@ -8,9 +8,7 @@ describe('seeded data', () => {
 		const spec = { settings: SITES[0], anchor };
 		const a = generateSite({ ...spec, seed: 5 });
 		expect(JSON.stringify(generateSite({ ...spec, seed: 5 }))).toBe(JSON.stringify(a));
-		expect(JSON.stringify(generateSite({ ...spec, seed: 6 }).clients)).not.toBe(
-			JSON.stringify(a.clients),
-		);
+		expect(JSON.stringify(generateSite({ ...spec, seed: 6 }).clients)).not.toBe(JSON.stringify(a.clients));
 	});
 
 	// Speed is measured by npm run bench, not here: this limit only catches a runaway.
@@ -20,9 +18,7 @@ describe('seeded data', () => {
 		expect(Date.now() - began).toBeLessThan(20_000);
 		expect(site.sales).toHaveLength(10_000);
 		expect(
-			site.sales.every(
-				(sale, index) => index === 0 || sale.SaleDateTime >= site.sales[index - 1].SaleDateTime,
-			),
+			site.sales.every((sale, index) => index === 0 || sale.SaleDateTime >= site.sales[index - 1].SaleDateTime),
 		).toBe(true);
 	});
 
@@ -31,22 +27,16 @@ describe('seeded data', () => {
 		expect(new Set(site.appointments.map((a) => a.Status))).toEqual(
 			new Set(['Booked', 'NoShow', 'Completed', 'Cancelled']),
 		);
-		expect(
-			site.appointmentRequests.some((r) => r.Status === 'Pending' && r.Type === 'Cancellation'),
-		).toBe(true);
-		expect(
-			site.appointmentTypes.some((t) => !t.ConsumerMode) &&
-				site.appointmentTypes.some((t) => t.IsAddOn),
-		).toBe(true);
-		expect(
-			site.classes.some(
-				(c) =>
-					c.ContentFormat === 'LiveStream:Mindbody-hosted' && Date.parse(c.StartDateTime) > anchor,
-			),
-		).toBe(true);
-		expect(site.features.some((f) => f.Enabled) && site.features.some((f) => !f.Enabled)).toBe(
+		expect(site.appointmentRequests.some((r) => r.Status === 'Pending' && r.Type === 'Cancellation')).toBe(true);
+		expect(site.appointmentTypes.some((t) => !t.ConsumerMode) && site.appointmentTypes.some((t) => t.IsAddOn)).toBe(
 			true,
 		);
+		expect(
+			site.classes.some(
+				(c) => c.ContentFormat === 'LiveStream:Mindbody-hosted' && Date.parse(c.StartDateTime) > anchor,
+			),
+		).toBe(true);
+		expect(site.features.some((f) => f.Enabled) && site.features.some((f) => !f.Enabled)).toBe(true);
 		expect(site.addOns.length).toBeGreaterThan(0);
 	});
 });

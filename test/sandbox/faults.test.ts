@@ -42,9 +42,9 @@ describe('fault matching', () => {
 			}).fault?.kind,
 		).toBe('badGateway');
 		for (let i = 0; i < 5; i++)
-			expect(
-				faults.take({ service: 'webhooks', method: 'GET', path: '/subscriptions/abc' }).fault?.kind,
-			).toBe('rateLimit');
+			expect(faults.take({ service: 'webhooks', method: 'GET', path: '/subscriptions/abc' }).fault?.kind).toBe(
+				'rateLimit',
+			);
 		expect(() => faults.add({ kind: 'teapot' as never })).toThrow(/Unknown fault kind/);
 	});
 });
@@ -55,9 +55,7 @@ describe('faults over HTTP', () => {
 		const limited = await h.call('GET', '/Business/Categories');
 		expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7']);
 		expect((await h.call('GET', '/Business/Categories')).status).toBe(200);
-		expect(
-			h.sandbox.log.list({ operation: 'category.getMany' }).map((e) => [e.status, e.fault]),
-		).toEqual([
+		expect(h.sandbox.log.list({ operation: 'category.getMany' }).map((e) => [e.status, e.fault])).toEqual([
 			[429, 'rateLimit'],
 			[200, undefined],
 		]);

@@ -54,9 +54,7 @@ export class Faults {
 
 	add(spec: FaultSpec): Fault {
 		if (!FAULT_KINDS.includes(spec.kind)) {
-			throw new Error(
-				`Unknown fault kind ${String(spec.kind)}; use one of ${FAULT_KINDS.join(', ')}`,
-			);
+			throw new Error(`Unknown fault kind ${String(spec.kind)}; use one of ${FAULT_KINDS.join(', ')}`);
 		}
 		const times = spec.times ?? 1;
 		const fault: Fault = {

@@ -66,8 +66,7 @@ export interface Sandbox {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const startAt =
-		typeof options.startAt === 'string' ? Date.parse(options.startAt) : options.startAt;
+	const startAt = typeof options.startAt === 'string' ? Date.parse(options.startAt) : options.startAt;
 	const clock = new Clock({ startAt, realTime: options.realTimeTicker });
 	const tokens = {
 		lifetimeMs: options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS,

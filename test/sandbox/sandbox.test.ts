@@ -54,9 +54,7 @@ describe('server and routing', () => {
 		await sandbox.stop();
 		// Waiting for the client's 60 s keep-alive would take a minute; closing takes milliseconds.
 		expect(Date.now() - began).toBeLessThan(20_000);
-		await expect(
-			request(`${sandbox.restBaseUrl}/Business/Categories`, { dispatcher: agent }),
-		).rejects.toThrow();
+		await expect(request(`${sandbox.restBaseUrl}/Business/Categories`, { dispatcher: agent })).rejects.toThrow();
 		await agent.close();
 	});
 });
@@ -110,28 +108,23 @@ describe('REST events reach webhook subscribers', () => {
 				}),
 			});
 			const { AccessToken } = (await issued.body.json()) as { AccessToken: string };
-			const completed = await request(
-				`${sandbox.restBaseUrl}/Business/Schedules/Appointments/Complete`,
-				{
-					method: 'POST',
-					headers: {
-						'API-Key': sandbox.apiKey,
-						SiteId: '-99',
-						Authorization: `Bearer ${AccessToken}`,
-						'Content-Type': 'application/json',
-						'Transaction-Key': 'tx-42',
-					},
-					body: JSON.stringify([appointment.Id]),
+			const completed = await request(`${sandbox.restBaseUrl}/Business/Schedules/Appointments/Complete`, {
+				method: 'POST',
+				headers: {
+					'API-Key': sandbox.apiKey,
+					SiteId: '-99',
+					Authorization: `Bearer ${AccessToken}`,
+					'Content-Type': 'application/json',
+					'Transaction-Key': 'tx-42',
 				},
-			);
+				body: JSON.stringify([appointment.Id]),
+			});
 			expect(completed.statusCode).toBe(200);
 			await completed.body.text();
 			await fetch(`${sandbox.adminUrl}/webhooks/settle`, { method: 'POST' });
 			expect(received).toHaveLength(2);
 			expect(received.every((event) => event.eventId === 'appointmentBooking.updated')).toBe(true);
-			expect(received.map((event) => event.transactionKey ?? null).sort()).toEqual(
-				['tx-42', null].sort(),
-			);
+			expect(received.map((event) => event.transactionKey ?? null).sort()).toEqual(['tx-42', null].sort());
 		} finally {
 			await sandbox.stop();
 			await new Promise((resolve) => receiver.close(resolve));
@@ -176,9 +169,7 @@ describe('request log', () => {
 		await h.call('GET', '/Business/Features');
 		const filtered = await h.admin('GET', '/requests?service=rest&path=/Business/Features');
 		expect(filtered.json.length).toBeGreaterThan(0);
-		expect(filtered.json.every((e: { path: string }) => e.path === '/Business/Features')).toBe(
-			true,
-		);
+		expect(filtered.json.every((e: { path: string }) => e.path === '/Business/Features')).toBe(true);
 		const glob = await h.admin('GET', '/requests?path=/Business/*');
 		expect(glob.json.length).toBeGreaterThan(filtered.json.length - 1);
 		expect((await h.admin('DELETE', '/requests')).status).toBe(200);
@@ -212,18 +203,11 @@ describe('admin API', () => {
 	it('shows state collections, e-mails and events, and toggles online booking', async () => {
 		const collections = await h.admin('GET', '/state');
 		expect(collections.json).toEqual(
-			expect.arrayContaining([
-				'appointments',
-				'appointmentRequests',
-				'promoCodes',
-				'autopaySuspensions',
-			]),
+			expect.arrayContaining(['appointments', 'appointmentRequests', 'promoCodes', 'autopaySuspensions']),
 		);
 		const requests = await h.admin('GET', '/state/appointmentRequests');
 		expect(requests.json).toHaveLength(h.site().appointmentRequests.length);
-		expect((await h.admin('GET', '/state/promocodes')).json).toHaveLength(
-			h.site().promoCodes.length,
-		);
+		expect((await h.admin('GET', '/state/promocodes')).json).toHaveLength(h.site().promoCodes.length);
 		expect((await h.admin('GET', '/state/appointments?siteId=-98')).json).toHaveLength(
 			h.sandbox.state.site(-98)!.appointments.length,
 		);
@@ -253,12 +237,12 @@ describe('admin API', () => {
 		expect((await h.admin('POST', '/reset')).status).toBe(200);
 		expect(h.site().promoCodes.some((p) => p.Code === 'GONE1')).toBe(false);
 		expect(h.site().settings.AllowOnlineBooking).toBe(true);
-		expect([
-			h.sandbox.log.list(),
-			h.sandbox.faults.list(),
-			h.sandbox.emails,
-			h.sandbox.events,
-		]).toEqual([[], [], [], []]);
+		expect([h.sandbox.log.list(), h.sandbox.faults.list(), h.sandbox.emails, h.sandbox.events]).toEqual([
+			[],
+			[],
+			[],
+			[],
+		]);
 		expect((await h.call('GET', '/Dashboard/Summary', { token })).status).toBe(401);
 		expect(
 			(

@@ -37,17 +37,12 @@ function routeOf(pathname: string): { service: LoggedService | 'admin'; prefix: 
 
 const JSON_TYPES = ['application/json', 'text/json'];
 
-function parseBody(
-	raw: string,
-	contentType: string | undefined,
-): { body: unknown; malformed: boolean } {
+function parseBody(raw: string, contentType: string | undefined): { body: unknown; malformed: boolean } {
 	if (!raw.trim()) return { body: undefined, malformed: false };
 	const type = contentType?.split(';')[0].trim().toLowerCase();
-	if (type === 'application/x-www-form-urlencoded')
-		return { body: decodeForm(raw), malformed: false };
+	if (type === 'application/x-www-form-urlencoded') return { body: decodeForm(raw), malformed: false };
 	// Without a Content-Type the body is read as JSON; other types are the service's to refuse.
-	if (type && !JSON_TYPES.includes(type) && !type.endsWith('+json'))
-		return { body: undefined, malformed: false };
+	if (type && !JSON_TYPES.includes(type) && !type.endsWith('+json')) return { body: undefined, malformed: false };
 	try {
 		return { body: JSON.parse(raw), malformed: false };
 	} catch {
@@ -75,12 +70,8 @@ function send(res: ServerResponse, response: SandboxResponse): void {
 		return;
 	}
 	const isText = typeof response.body === 'string';
-	headers['Content-Type'] ??= isText
-		? 'text/plain; charset=utf-8'
-		: 'application/json; charset=utf-8';
-	res
-		.writeHead(response.status, headers)
-		.end(isText ? (response.body as string) : JSON.stringify(response.body));
+	headers['Content-Type'] ??= isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+	res.writeHead(response.status, headers).end(isText ? (response.body as string) : JSON.stringify(response.body));
 }
 
 const FAULT_ANSWERS: Partial<Record<Fault['kind'], (fault: Fault) => SandboxResponse>> = {
@@ -214,8 +205,7 @@ export class SandboxServer {
 			res.socket?.destroy();
 			return { response: undefined, fault: fault.kind };
 		}
-		if (fault?.kind === 'malformedJson')
-			return { response: malformed(response), fault: fault.kind };
+		if (fault?.kind === 'malformedJson') return { response: malformed(response), fault: fault.kind };
 		return { response, fault: latencyMs ? 'latency' : undefined };
 	}
 }

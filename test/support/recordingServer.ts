@@ -21,11 +21,17 @@ export async function startRecordingServer(answer: (request: Recorded) => Reply)
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+			const recorded = {
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			};
 			requests.push(recorded);
 			const reply = answer(recorded);
 			if (reply.hang) return;
-			const text = typeof reply.body === 'string' ? reply.body : reply.body === undefined ? '' : JSON.stringify(reply.body);
+			const text =
+				typeof reply.body === 'string' ? reply.body : reply.body === undefined ? '' : JSON.stringify(reply.body);
 			res.writeHead(reply.status, {
 				'Content-Type': typeof reply.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
 				...reply.headers,

@@ -19,7 +19,10 @@ describe('which URL a request goes to', () => {
 		[{ url: 'https://h.example/a/b' }, 'https://h.example/a/b'],
 		[{ uri: 'https://h.example/a/b' }, 'https://h.example/a/b'],
 		[{ uri: 'https://h.example/x', url: 'https://h.example/a' }, 'https://h.example/a'],
-		[{ baseURL: 'https://h.example/public/v6', url: '/Business/Categories' }, 'https://h.example/public/v6/Business/Categories'],
+		[
+			{ baseURL: 'https://h.example/public/v6', url: '/Business/Categories' },
+			'https://h.example/public/v6/Business/Categories',
+		],
 		[{ baseURL: 'https://h.example/public/v6/', url: 'Business' }, 'https://h.example/public/v6/Business'],
 		[{ baseURL: 'https://h.example/public/v6', url: 'https://other.example/x' }, 'https://other.example/x'],
 		[{ url: 'https://h.example/public/v6/../../admin' }, 'https://h.example/admin'],
@@ -35,7 +38,9 @@ describe('which URL a request goes to', () => {
 
 describe('the credential adds its headers only under its own base URLs', () => {
 	test('REST operation that acts as a user: API-Key, SiteId and the token', () => {
-		expect(headersFor({ method: 'GET', url: 'https://api.mindbodyonline.com/public/v6/Clients/Directory?date=x' })).toEqual({
+		expect(
+			headersFor({ method: 'GET', url: 'https://api.mindbodyonline.com/public/v6/Clients/Directory?date=x' }),
+		).toEqual({
 			'API-Key': 'key-1',
 			SiteId: '-99',
 			Authorization: 'Bearer token-1',
@@ -43,27 +48,41 @@ describe('the credential adds its headers only under its own base URLs', () => {
 	});
 
 	test('legacy `uri` of the HTTP Request node, any case of host and base path', () => {
-		expect(headersFor({ method: 'GET', uri: 'https://API.MindbodyOnline.com/Public/V6/clients/directory' })).toMatchObject({
+		expect(
+			headersFor({ method: 'GET', uri: 'https://API.MindbodyOnline.com/Public/V6/clients/directory' }),
+		).toMatchObject({
 			Authorization: 'Bearer token-1',
 		});
 	});
 
 	test('REST operation without a user token: no Authorization; a SiteId the request sets is kept', () => {
-		expect(headersFor({ method: 'GET', url: 'https://api.mindbodyonline.com/public/v6/Business/Categories', headers: { siteid: '-98' } })).toEqual({
+		expect(
+			headersFor({
+				method: 'GET',
+				url: 'https://api.mindbodyonline.com/public/v6/Business/Categories',
+				headers: { siteid: '-98' },
+			}),
+		).toEqual({
 			'API-Key': 'key-1',
 			siteid: '-98',
 		});
 	});
 
 	test('a path the catalogue does not know (checkout, …) takes the token; usertoken calls do not', () => {
-		expect(headersFor({ method: 'POST', url: 'https://api.mindbodyonline.com/public/v6/sale/checkoutshoppingcart' })).toMatchObject({
+		expect(
+			headersFor({ method: 'POST', url: 'https://api.mindbodyonline.com/public/v6/sale/checkoutshoppingcart' }),
+		).toMatchObject({
 			Authorization: 'Bearer token-1',
 		});
-		expect(headersFor({ method: 'POST', url: 'https://api.mindbodyonline.com/public/v6/usertoken/renew' })).not.toHaveProperty('Authorization');
+		expect(
+			headersFor({ method: 'POST', url: 'https://api.mindbodyonline.com/public/v6/usertoken/renew' }),
+		).not.toHaveProperty('Authorization');
 	});
 
 	test('the webhook service gets the API key alone', () => {
-		expect(headersFor({ method: 'GET', baseURL: 'https://mb-api.mindbodyonline.com/push/api/v1', url: '/subscriptions' })).toEqual({
+		expect(
+			headersFor({ method: 'GET', baseURL: 'https://mb-api.mindbodyonline.com/push/api/v1', url: '/subscriptions' }),
+		).toEqual({
 			'API-Key': 'key-1',
 		});
 	});
@@ -86,7 +105,12 @@ describe('the credential adds its headers only under its own base URLs', () => {
 	});
 
 	test('headers of another case are replaced, not doubled', () => {
-		expect(headersFor({ url: 'https://api.mindbodyonline.com/public/v6/Clients/Directory', headers: { authorization: 'Bearer old', 'api-key': 'x' } })).toEqual({
+		expect(
+			headersFor({
+				url: 'https://api.mindbodyonline.com/public/v6/Clients/Directory',
+				headers: { authorization: 'Bearer old', 'api-key': 'x' },
+			}),
+		).toEqual({
 			'API-Key': 'key-1',
 			SiteId: '-99',
 			Authorization: 'Bearer token-1',

@@ -113,7 +113,11 @@ describe('the credential through the HTTP Request node’s request helper', () =
 			'POST /public/v6/usertoken/issue',
 			'GET /public/v6/Clients/Directory',
 		]);
-		expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer token-old', undefined, 'Bearer token-1']);
+		expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+			'Bearer token-old',
+			undefined,
+			'Bearer token-1',
+		]);
 		expect(credentials.get('mindbody')).toMatchObject({ accessToken: 'token-1', loginExpires: '2030-01-01T00:00:00Z' });
 	});
 
@@ -137,6 +141,10 @@ describe('the credential through the HTTP Request node’s request helper', () =
 		await expect(legacyRequest(credentials)('GET', `${server.url}/elsewhere/Clients/Directory`)).rejects.toThrow();
 		const [request] = server.requests;
 		expect(request.url).toBe('/elsewhere/Clients/Directory');
-		expect([request.headers['api-key'], request.headers.siteid, request.headers.authorization]).toEqual([undefined, undefined, undefined]);
+		expect([request.headers['api-key'], request.headers.siteid, request.headers.authorization]).toEqual([
+			undefined,
+			undefined,
+			undefined,
+		]);
 	});
 });

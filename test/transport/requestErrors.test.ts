@@ -35,7 +35,9 @@ async function runAgainst(reply: Reply, parameters: INodeParameters = categories
 describe('errors are never empty and say what to do', () => {
 	test('a 404 without a body: status, meaning and advice', async () => {
 		const { error } = await runAgainst({ status: 404 });
-		expect(error.message).toBe('The Mindbody API answered HTTP 404 without a message: nothing exists at this address: an ID sent, or the path, is unknown to the service');
+		expect(error.message).toBe(
+			'The Mindbody API answered HTTP 404 without a message: nothing exists at this address: an ID sent, or the path, is unknown to the service',
+		);
 		expect(error.httpCode).toBe('404');
 		expect(error.description).toBe(
 			'Category: Get Many: HTTP 404, nothing exists at this address: an ID sent, or the path, is unknown to the service. Check the IDs sent, and the base URLs of the Mindbody credential.',
@@ -68,12 +70,18 @@ describe('errors are never empty and say what to do', () => {
 		const page = `<html><head><title>Down for maintenance</title></head><body>${'x'.repeat(500)}</body></html>`;
 		const { error, result } = await runAgainst({ status: 200, body: page, headers: { 'Content-Type': 'text/html' } });
 		expect(result.status).toBe('error');
-		expect(error.message).toMatch(/^Category: Get Many: the service answered HTTP 200 with a body that is not JSON: "<html><head><title>Down for maintenance<\/title>/);
+		expect(error.message).toMatch(
+			/^Category: Get Many: the service answered HTTP 200 with a body that is not JSON: "<html><head><title>Down for maintenance<\/title>/,
+		);
 		expect(error.message.length).toBeLessThan(320);
 	});
 
 	test('a JSON string body is data, not an error', async () => {
-		const { result } = await runAgainst({ status: 200, body: '"plain"', headers: { 'Content-Type': 'application/json' } });
+		const { result } = await runAgainst({
+			status: 200,
+			body: '"plain"',
+			headers: { 'Content-Type': 'application/json' },
+		});
 		expect(result.status).toBe('success');
 		expect(result.json('Mindbody')).toEqual([{ value: 'plain' }]);
 	});
@@ -92,7 +100,9 @@ describe('against the sandbox', () => {
 		const credentials = newCredentials({ mindbody: sandboxCredentialData(sandbox, 'none') });
 		const result = await runWorkflow({ credentials, nodes: [{ name: 'Mindbody', parameters: categories }] });
 		expect(result.status).toBe('error');
-		expect(result.nodeError('Mindbody')?.message).toMatch(/^Category: Get Many: the service answered HTTP 200 with a body that is not JSON: "\[/);
+		expect(result.nodeError('Mindbody')?.message).toMatch(
+			/^Category: Get Many: the service answered HTTP 200 with a body that is not JSON: "\[/,
+		);
 	});
 
 	test.each([

@@ -27,7 +27,9 @@ describe('per-request time limit', () => {
 	test('a GET is retried like other transient failures, then fails naming the operation and the limit', async () => {
 		const result = await runWorkflow({
 			credentials: credentials(),
-			nodes: [{ name: 'Mindbody', parameters: { resource: 'category', operation: 'getMany', options: { timeout: 1000 } } }],
+			nodes: [
+				{ name: 'Mindbody', parameters: { resource: 'category', operation: 'getMany', options: { timeout: 1000 } } },
+			],
 		});
 		expect(result.status).toBe('error');
 		const error = result.nodeError('Mindbody') as unknown as { message: string; description: string };
@@ -42,7 +44,12 @@ describe('per-request time limit', () => {
 			nodes: [
 				{
 					name: 'Mindbody',
-					parameters: { resource: 'appointment', operation: 'complete', ids: '={{ [12] }}', options: { timeout: 1000 } },
+					parameters: {
+						resource: 'appointment',
+						operation: 'complete',
+						ids: '={{ [12] }}',
+						options: { timeout: 1000 },
+					},
 				},
 			],
 		});

@@ -59,7 +59,12 @@ describe('deactivation when DELETE fails', () => {
 				const fault =
 					cycle % 10 === 0 && cycle % 30 === 0
 						? failAlways('DELETE')
-						: t.sandbox.faults.add({ kind: 'badGateway', service: 'webhooks', method: 'DELETE', path: '/subscriptions/*' });
+						: t.sandbox.faults.add({
+								kind: 'badGateway',
+								service: 'webhooks',
+								method: 'DELETE',
+								path: '/subscriptions/*',
+							});
 				await t.harness.deactivate();
 				t.sandbox.faults.remove(fault.id);
 			} else {

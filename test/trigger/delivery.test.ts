@@ -42,7 +42,10 @@ describe('verified deliveries', () => {
 	});
 
 	test('transactionKey is passed on when the event carries it', async () => {
-		const body = JSON.stringify({ ...JSON.parse(ENVELOPE('client.created', 'm-tk', { siteId: -99 })), transactionKey: 'tk-1' });
+		const body = JSON.stringify({
+			...JSON.parse(ENVELOPE('client.created', 'm-tk', { siteId: -99 })),
+			transactionKey: 'tk-1',
+		});
 		expect((await t.deliver(body)).status).toBe(200);
 		expect(lastItems()[0]).toMatchObject({ transactionKey: 'tk-1', messageId: 'm-tk' });
 	});
@@ -101,7 +104,8 @@ describe('de-duplication and selection', () => {
 	test('a duplicated messageId runs the workflow once and is acknowledged twice', async () => {
 		await t.admin('POST', 'switches', { duplicate: true });
 		await t.emit({ eventId: 'client.created' });
-		const attempts = ((await t.admin('GET', 'deliveries')) as { items: Array<{ status: number; messageId: string }> }).items;
+		const attempts = ((await t.admin('GET', 'deliveries')) as { items: Array<{ status: number; messageId: string }> })
+			.items;
 		expect(attempts).toHaveLength(2);
 		expect(attempts[0].messageId).toBe(attempts[1].messageId);
 		expect(attempts.map((attempt) => attempt.status)).toEqual([200, 200]);

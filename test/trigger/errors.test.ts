@@ -50,7 +50,13 @@ test('14030002: an account without live access is named with code and hint', asy
 test('a 5xx from the service surfaces as an error, and a restart then recovers', async () => {
 	t = await startTrigger(PARAMS);
 	await t.harness.activate();
-	t.sandbox.faults.add({ kind: 'serverError', service: 'webhooks', method: 'GET', path: '/subscriptions/*', times: 'always' });
+	t.sandbox.faults.add({
+		kind: 'serverError',
+		service: 'webhooks',
+		method: 'GET',
+		path: '/subscriptions/*',
+		times: 'always',
+	});
 	await expect(t.harness.restart()).rejects.toMatchObject({ httpCode: '500' });
 	t.sandbox.faults.clear();
 	await t.harness.restart();

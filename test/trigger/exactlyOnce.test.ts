@@ -70,7 +70,10 @@ const ids = (prefix: string, count: number) => Array.from({ length: count }, (_,
 describe('exactly once in one n8n process', () => {
 	test('the same messageId delivered 3 times at the same moment, 200 ids: 200 runs', async () => {
 		const all = ids('triple', 200);
-		const statuses = await inGroups(all.flatMap((id) => [id, id, id]), 3);
+		const statuses = await inGroups(
+			all.flatMap((id) => [id, id, id]),
+			3,
+		);
 		expect(statuses.every((status) => status === 200)).toBe(true);
 		console.log(`200 ids × 3 at once: ${[...runsPerId().values()].reduce((a, b) => a + b, 0)} runs`);
 		expect(runsPerId().size).toBe(200);
@@ -201,7 +204,11 @@ describe('subscriptions stored by 0.1.0', () => {
 
 describe('fail closed on every request', () => {
 	const unsigned: Array<[string, string, string]> = [
-		['multipart', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+		[
+			'multipart',
+			'multipart/form-data; boundary=x',
+			'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+		],
 		['urlencoded', 'application/x-www-form-urlencoded', 'a=1&b=2'],
 		['XML', 'application/xml', '<event><messageId>x</messageId></event>'],
 		['text', 'text/plain', 'hello'],

@@ -73,8 +73,7 @@ export async function startTrigger(
 		if (!response.ok) throw new Error(`admin ${method} ${path}: ${JSON.stringify(json)}`);
 		return json;
 	};
-	const subscriptions = async () =>
-		((await admin('GET', 'subscriptions')) as { items: AdminSubscription[] }).items;
+	const subscriptions = async () => ((await admin('GET', 'subscriptions')) as { items: AdminSubscription[] }).items;
 	const liveKey = async () => {
 		const mine = (await subscriptions()).find((item) => item.webhookUrl === fixture.webhookUrl);
 		if (!mine) throw new Error('No subscription for the webhook URL');

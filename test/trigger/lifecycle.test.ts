@@ -124,7 +124,13 @@ describe('activation', () => {
 
 	test('a failed activation PATCH leaves no subscription behind', async () => {
 		t = await startTrigger(PARAMS);
-		t.sandbox.faults.add({ kind: 'serverError', service: 'webhooks', method: 'PATCH', path: '/subscriptions/*', times: 'always' });
+		t.sandbox.faults.add({
+			kind: 'serverError',
+			service: 'webhooks',
+			method: 'PATCH',
+			path: '/subscriptions/*',
+			times: 'always',
+		});
 		await expect(t.harness.activate()).rejects.toThrow();
 		const all = await t.subscriptions();
 		expect(all).toHaveLength(1);

@@ -1,10 +1,6 @@
 import { execFileSync } from 'node:child_process';
 
-import {
-	signatureOf,
-	verifyRequestSignature,
-	verifySignature,
-} from '../../nodes/MindbodyTrigger/signature';
+import { signatureOf, verifyRequestSignature, verifySignature } from '../../nodes/MindbodyTrigger/signature';
 
 /** The reference: `openssl dgst -sha256 -hmac KEY -binary | base64`, over the exact bytes. */
 function opensslSignature(body: Buffer, key: string): string {

@@ -29,7 +29,10 @@ test('testing beside an active workflow leaves the live subscription and its key
 	await t.harness.activate();
 	const [live] = await t.subscriptions();
 	const liveKey = () => {
-		const { subscriptionId, sealedKey, webhookUrl } = t.harness.stored.triggerStaticData.live as Record<string, unknown>;
+		const { subscriptionId, sealedKey, webhookUrl } = t.harness.stored.triggerStaticData.live as Record<
+			string,
+			unknown
+		>;
 		return { subscriptionId, sealedKey, webhookUrl };
 	};
 	const before = liveKey();
@@ -49,7 +52,11 @@ test('testing beside an active workflow leaves the live subscription and its key
 test('a dropped test delivery keeps listening; stopping deletes the test subscription', async () => {
 	t = await startTrigger(PARAMS);
 	await t.harness.listenForTestEvent();
-	const response = await fetch(testUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+	const response = await fetch(testUrl(), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: '{}',
+	});
 	expect(response.status).toBe(400);
 	expect(t.harness.isListening).toBe(true);
 	await t.harness.stopListening();

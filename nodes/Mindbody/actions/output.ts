@@ -61,9 +61,7 @@ export function shapeOutput(operation: Operation, status: number, body: unknown,
 		case 'dictionary':
 			// Keyed by appointment id: keep the id with its details.
 			items = Object.entries((body ?? {}) as IDataObject).map(([appointmentId, details]) =>
-				Array.isArray(details)
-					? { appointmentId, addOns: details }
-					: { appointmentId, ...asObject(details) },
+				Array.isArray(details) ? { appointmentId, addOns: details } : { appointmentId, ...asObject(details) },
 			);
 			break;
 		default:

@@ -17,10 +17,16 @@ export async function fetchAllPages(
 	const results: unknown[] = [];
 	for (let offset = 0; results.length < limit; ) {
 		const want = Math.min(paging.pageSize, limit - results.length);
-		const response = await send(ctx, itemIndex, operation, {
-			path: built.path,
-			query: [...built.query, [paging.limit, String(want)], [paging.offset, String(offset)]],
-		}, undefined);
+		const response = await send(
+			ctx,
+			itemIndex,
+			operation,
+			{
+				path: built.path,
+				query: [...built.query, [paging.limit, String(want)], [paging.offset, String(offset)]],
+			},
+			undefined,
+		);
 		const page = Array.isArray(response.body) ? response.body : [];
 		results.push(...page);
 		if (page.length < want) break;

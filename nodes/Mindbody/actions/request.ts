@@ -38,12 +38,7 @@ function integerValue(ctx: IExecuteFunctions, itemIndex: number, param: Operatio
 }
 
 /** A parameter's value in wire form (a list for arrays), checked against its type. */
-function wireValues(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	param: OperationParam,
-	raw: unknown,
-): string[] {
+function wireValues(ctx: IExecuteFunctions, itemIndex: number, param: OperationParam, raw: unknown): string[] {
 	const label = param.displayName;
 	if (param.array) {
 		const values =

@@ -66,9 +66,7 @@ async function runBatched(ctx: IExecuteFunctions, operation: Operation, out: INo
 			const perElement = Array.isArray(response.body) && response.body.length === body.length;
 			let offset = 0;
 			for (const { itemIndex, part } of chunk) {
-				const result = perElement
-					? (response.body as unknown[]).slice(offset, offset + part.length)
-					: response.body;
+				const result = perElement ? (response.body as unknown[]).slice(offset, offset + part.length) : response.body;
 				offset += part.length;
 				for (const json of shapeOutput(operation, response.status, result)) {
 					out.push({ json, pairedItem: { item: itemIndex } });

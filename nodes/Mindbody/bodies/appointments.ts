@@ -36,22 +36,54 @@ const approveOptions: INodeProperties[] = [
 	listedIdField('Appointment Type ID', 'appointmentTypeId', 'appointmentTypes'),
 	typedIdField('Availability ID', 'availabilityId'),
 	typedIdField('Consumer ID', 'consumerId'),
-	{ displayName: 'End', name: 'end', type: 'dateTime', default: '', description: 'End of the appointment (with Start)' },
+	{
+		displayName: 'End',
+		name: 'end',
+		type: 'dateTime',
+		default: '',
+		description: 'End of the appointment (with Start)',
+	},
 	listedIdField('Location ID', 'locationId', 'locations'),
-	{ displayName: 'Resource IDs', name: 'resourceIds', type: 'string', default: '', placeholder: 'e.g. 12345, 12346', description: 'Comma-separated resource IDs' },
+	{
+		displayName: 'Resource IDs',
+		name: 'resourceIds',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 12345, 12346',
+		description: 'Comma-separated resource IDs',
+	},
 	typedIdField('Staff ID', 'staffId'),
-	{ displayName: 'Start', name: 'start', type: 'dateTime', default: '', description: 'Start of the appointment (with End)' },
+	{
+		displayName: 'Start',
+		name: 'start',
+		type: 'dateTime',
+		default: '',
+		description: 'Start of the appointment (with End)',
+	},
 ];
 
 /** One confirmation item per input item; unset references keep what the request asked for. */
 export const approveItemsInput: BodyInput = {
 	properties: () => [
 		typedIdField('Appointment Request ID', 'appointmentRequestId', { required: true }),
-		{ displayName: 'Confirmation Fields', name: 'confirmationFields', type: 'collection', placeholder: 'Add Field', default: {}, options: approveOptions },
+		{
+			displayName: 'Confirmation Fields',
+			name: 'confirmationFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: approveOptions,
+		},
 	],
 	read: (ctx, i) => {
 		const fields = ctx.getNodeParameter('confirmationFields', i, {}) as IDataObject;
-		const requestId = requiredId(ctx, i, 'Appointment Request ID', ctx.getNodeParameter('appointmentRequestId', i), 'int64');
+		const requestId = requiredId(
+			ctx,
+			i,
+			'Appointment Request ID',
+			ctx.getNodeParameter('appointmentRequestId', i),
+			'int64',
+		);
 		const item: IDataObject = { AppointmentRequestReference: ref(requestId) };
 		// Spec id types: staff and clients int64, appointment types, locations and availabilities int32.
 		const refs: Array<[string, string, string, 'int32' | 'int64']> = [
@@ -90,14 +122,26 @@ export const modifyAppointmentsInput: BodyInput = {
 						{ displayName: 'End Date Time', name: 'endDateTime', type: 'dateTime', default: '' },
 						typedIdField('ID', 'id', { required: true }),
 						{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
-						{ displayName: 'Other Fields (JSON)', name: 'otherFields', type: 'json', default: '{}', description: 'Further appointment fields to change, as the API names them' },
+						{
+							displayName: 'Other Fields (JSON)',
+							name: 'otherFields',
+							type: 'json',
+							default: '{}',
+							description: 'Further appointment fields to change, as the API names them',
+						},
 						typedIdField('Staff ID', 'staffId'),
 						{ displayName: 'Start Date Time', name: 'startDateTime', type: 'dateTime', default: '' },
 					],
 				},
 			],
 		},
-		{ displayName: 'Send Email', name: 'sendEmail', type: 'boolean', default: false, description: 'Whether to e-mail the clients about the change' },
+		{
+			displayName: 'Send Email',
+			name: 'sendEmail',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to e-mail the clients about the change',
+		},
 	],
 	read: (ctx, i) => {
 		const entries = ((ctx.getNodeParameter('appointments', i, {}) as IDataObject).appointment ?? []) as IDataObject[];
@@ -106,9 +150,12 @@ export const modifyAppointmentsInput: BodyInput = {
 				...jsonObject(ctx, i, `Appointments[${n}].Other Fields`, entry.otherFields),
 				Id: requiredId(ctx, i, `Appointments[${n}].ID`, entry.id, 'int64'),
 			};
-			if (entry.startDateTime) appointment.StartDateTime = isoDateTime(ctx, i, `Appointments[${n}].Start Date Time`, entry.startDateTime);
-			if (entry.endDateTime) appointment.EndDateTime = isoDateTime(ctx, i, `Appointments[${n}].End Date Time`, entry.endDateTime);
-			if (hasId(entry.staffId)) appointment.StaffId = idValue(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64');
+			if (entry.startDateTime)
+				appointment.StartDateTime = isoDateTime(ctx, i, `Appointments[${n}].Start Date Time`, entry.startDateTime);
+			if (entry.endDateTime)
+				appointment.EndDateTime = isoDateTime(ctx, i, `Appointments[${n}].End Date Time`, entry.endDateTime);
+			if (hasId(entry.staffId))
+				appointment.StaffId = idValue(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64');
 			if (entry.notes) appointment.Notes = entry.notes;
 			return appointment;
 		});
@@ -119,7 +166,14 @@ export const modifyAppointmentsInput: BodyInput = {
 export const bookingTemplatesInput: BodyInput = {
 	properties: () => [
 		typedIdField('Consumer ID', 'consumerId', { required: true }),
-		{ displayName: 'Max Days', name: 'maxDays', type: 'number', default: 90, required: true, description: 'How many days of past appointments to look at' },
+		{
+			displayName: 'Max Days',
+			name: 'maxDays',
+			type: 'number',
+			default: 90,
+			required: true,
+			description: 'How many days of past appointments to look at',
+		},
 	],
 	read: (ctx, i) => ({
 		ConsumerId: requiredId(ctx, i, 'Consumer ID', ctx.getNodeParameter('consumerId', i), 'int64'),
@@ -156,7 +210,9 @@ export const bookingRequestItemsInput: BodyInput = {
 		const entries = ((ctx.getNodeParameter('bookings', i, {}) as IDataObject).booking ?? []) as IDataObject[];
 		return entries.map((entry, n) => ({
 			StaffReference: ref(requiredId(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64')),
-			AppointmentTypeReference: ref(requiredId(ctx, i, `Appointments[${n}].Appointment Type ID`, entry.appointmentTypeId, 'int32')),
+			AppointmentTypeReference: ref(
+				requiredId(ctx, i, `Appointments[${n}].Appointment Type ID`, entry.appointmentTypeId, 'int32'),
+			),
 			Range: range(ctx, i, entry.start, entry.end, `Appointments[${n}]`),
 			...(entry.notes ? { Notes: entry.notes } : {}),
 		}));

@@ -17,12 +17,30 @@ export const featureUpdateInput: BodyInput = {
 };
 
 const optionalPromoFields: INodeProperties[] = [
-	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the code can be used' },
+	{
+		displayName: 'Active',
+		name: 'active',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the code can be used',
+	},
 	{ displayName: 'Activation Date', name: 'activationDate', type: 'dateTime', default: '' },
-	{ displayName: 'Allow Online', name: 'allowOnline', type: 'boolean', default: true, description: 'Whether the code can be used online' },
+	{
+		displayName: 'Allow Online',
+		name: 'allowOnline',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the code can be used online',
+	},
 	{ displayName: 'Days After Close Date', name: 'daysAfterCloseDate', type: 'number', default: 0 },
 	{ displayName: 'Expiration Date', name: 'expirationDate', type: 'dateTime', default: '' },
-	{ displayName: 'Max Uses', name: 'maxUses', type: 'number', default: 0, description: 'How often the code can be used (0: no limit)' },
+	{
+		displayName: 'Max Uses',
+		name: 'maxUses',
+		type: 'number',
+		default: 0,
+		description: 'How often the code can be used (0: no limit)',
+	},
 ];
 
 const promoCoreFields: INodeProperties[] = [
@@ -45,7 +63,12 @@ const promoCoreFields: INodeProperties[] = [
 function promoBody(ctx: Parameters<BodyInput['read']>[0], i: number, values: Record<string, unknown>) {
 	const body: Record<string, unknown> = {};
 	const names: Record<string, string> = {
-		name: 'Name', code: 'Code', active: 'Active', allowOnline: 'AllowOnline', maxUses: 'MaxUses', daysAfterCloseDate: 'DaysAfterCloseDate',
+		name: 'Name',
+		code: 'Code',
+		active: 'Active',
+		allowOnline: 'AllowOnline',
+		maxUses: 'MaxUses',
+		daysAfterCloseDate: 'DaysAfterCloseDate',
 	};
 	for (const [field, apiName] of Object.entries(names)) if (values[field] !== undefined) body[apiName] = values[field];
 	if (values.activationDate) body.ActivationDate = isoDateTime(ctx, i, 'Activation Date', values.activationDate);
@@ -59,7 +82,14 @@ function promoBody(ctx: Parameters<BodyInput['read']>[0], i: number, values: Rec
 export const promoCodeCreateInput: BodyInput = {
 	properties: () => [
 		...promoCoreFields.map((field) => ({ ...field, required: true })),
-		{ displayName: 'Promo Code Fields', name: 'promoCodeFields', type: 'collection', placeholder: 'Add Field', default: {}, options: optionalPromoFields },
+		{
+			displayName: 'Promo Code Fields',
+			name: 'promoCodeFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: optionalPromoFields,
+		},
 	],
 	read: (ctx, i) =>
 		promoBody(ctx, i, {

@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-
 import type { IdType } from '../../shared/schemas';
 import { fieldError, idValue, locatorValue } from '../fields/fieldValues';
 import type { BodyInput } from './types';

@@ -1,7 +1,8 @@
 import type { BodyInput } from './types';
 import { fieldError } from '../fields/fieldValues';
 
-const SENT_AS_WRITTEN = 'The spec does not list the fields; the template shows common ones. Every field is sent as written.';
+const SENT_AS_WRITTEN =
+	'The spec does not list the fields; the template shows common ones. Every field is sent as written.';
 
 /**
  * Bodies whose fields the spec does not state: one JSON field, sent as written. The default is a

@@ -19,7 +19,8 @@ const webhookUrlField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. https://example.com/webhook',
-	description: 'HTTPS URL that accepts POST and HEAD; it must answer the validity check (HEAD) with a 2xx within 10 seconds',
+	description:
+		'HTTPS URL that accepts POST and HEAD; it must answer the validity check (HEAD) with a 2xx within 10 seconds',
 };
 
 const referenceIdField: INodeProperties = {
@@ -34,7 +35,14 @@ export const subscriptionCreateInput: BodyInput = {
 	properties: () => [
 		{ ...eventIdsField, required: true },
 		{ ...webhookUrlField, required: true },
-		{ displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [referenceIdField] },
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [referenceIdField],
+		},
 	],
 	read: (ctx, i) => {
 		const additional = ctx.getNodeParameter('additionalFields', i, {}) as IDataObject;

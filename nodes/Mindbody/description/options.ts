@@ -78,13 +78,15 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 	});
 	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	if (!options.length) return [];
-	return [{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor(operation),
-		options,
-	}];
+	return [
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: showFor(operation),
+			options,
+		},
+	];
 }

@@ -22,7 +22,10 @@ const typeHint = (param: OperationParam) => {
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function describe(param: OperationParam): string | undefined {
-	const parts = [param.description, param.serverDefault !== undefined ? `Default: ${String(param.serverDefault)}` : undefined];
+	const parts = [
+		param.description,
+		param.serverDefault !== undefined ? `Default: ${String(param.serverDefault)}` : undefined,
+	];
 	const text = parts.filter(Boolean).join('. ');
 	const hint = typeHint(param);
 	if (text) return `${text}${hint}`;

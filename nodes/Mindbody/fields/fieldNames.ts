@@ -25,7 +25,5 @@ export const showFor = (operation: Operation) => ({
 /** Parameters the node asks for (paging parameters are driven by Return All / Limit). */
 export const userParams = (operation: Operation) =>
 	operation.params.filter(
-		(param) =>
-			!operation.paging ||
-			(param.name !== operation.paging.limit && param.name !== operation.paging.offset),
+		(param) => !operation.paging || (param.name !== operation.paging.limit && param.name !== operation.paging.offset),
 	);

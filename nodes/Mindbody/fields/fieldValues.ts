@@ -54,12 +54,7 @@ export function idList(
 	return flattenList(value).map((entry) => idValue(ctx, itemIndex, field, entry, type));
 }
 
-export function integerList(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	field: string,
-	value: unknown,
-): number[] {
+export function integerList(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): number[] {
 	return flattenList(value).map((entry) => {
 		const number = toInteger(entry);
 		if (number === undefined) {
@@ -93,12 +88,7 @@ function fromDateObject(value: object): string | undefined {
  * dates as ISO text. Anything luxon's strict ISO parser refuses ("1", "soon", "03/10/2026") is
  * an error naming the field.
  */
-export function isoDateTime(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	field: string,
-	value: unknown,
-): string {
+export function isoDateTime(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
 	const fromObject = value && typeof value === 'object' ? fromDateObject(value) : undefined;
 	if (fromObject) return fromObject;
 	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
@@ -107,5 +97,4 @@ export function isoDateTime(
 }
 
 /** YYYY-MM-DD from a date-time field. */
-export const datePart = (value: string) =>
-	DateTime.fromISO(value, { setZone: true }).toISODate() ?? value.slice(0, 10);
+export const datePart = (value: string) => DateTime.fromISO(value, { setZone: true }).toISODate() ?? value.slice(0, 10);

@@ -1,4 +1,12 @@
-import { addOnItems, approveItems, bookingTemplates, denyMultiple, int64IdList, modifyAppointments, recurringRequest } from '../schemas/bodies';
+import {
+	addOnItems,
+	approveItems,
+	bookingTemplates,
+	denyMultiple,
+	int64IdList,
+	modifyAppointments,
+	recurringRequest,
+} from '../schemas/bodies';
 import { pathParam, queryParam } from './params';
 import type { Operation } from './types';
 
@@ -26,8 +34,7 @@ export const appointmentRequestOperations: Operation[] = [
 		name: 'Approve',
 		action: 'Approve appointment requests',
 		toolWarning: 'books the appointments and emails each consumer',
-		description:
-			'Approves appointment requests and books them; a confirmation email goes to each consumer',
+		description: 'Approves appointment requests and books them; a confirmation email goes to each consumer',
 		method: 'POST',
 		path: '/Business/Schedules/AppointmentRequests/Approve',
 		userToken: true,
@@ -157,8 +164,7 @@ export const appointmentOperations: Operation[] = [
 		operation: 'getBookingTemplates',
 		name: 'Get Booking Templates',
 		action: 'Get booking templates for consumer',
-		description:
-			"Returns pre-filled appointment data built from the consumer's past appointments",
+		description: "Returns pre-filled appointment data built from the consumer's past appointments",
 		method: 'POST',
 		path: '/Business/Scheduling/Appointments/BookingTemplates',
 		userToken: false,

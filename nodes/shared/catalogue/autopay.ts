@@ -1,10 +1,7 @@
 import { pathParam } from './params';
 import type { Operation } from './types';
 
-const autopay = (
-	scope: 'region' | 'subscriber',
-	kind: 'Suspend' | 'close',
-): Operation => {
+const autopay = (scope: 'region' | 'subscriber', kind: 'Suspend' | 'close'): Operation => {
 	const idName = scope === 'region' ? 'regionId' : 'subscriberId';
 	const scopeLabel = scope === 'region' ? 'Region' : 'Subscriber';
 	const suspend = kind === 'Suspend';
@@ -14,9 +11,7 @@ const autopay = (
 		resource: 'autopay',
 		operation: `${suspend ? 'suspend' : 'close'}${scopeLabel}`,
 		name: `${suspend ? 'Suspend' : 'End Suspension of'} ${scopeLabel}`,
-		action: suspend
-			? `Suspend autopays of ${scope}`
-			: `End autopay suspension of ${scope}`,
+		action: suspend ? `Suspend autopays of ${scope}` : `End autopay suspension of ${scope}`,
 		toolWarning: 'changes autopay billing',
 		description: suspend
 			? `Creates an open-ended autopay suspension for a ${scope}, starting on the given date`

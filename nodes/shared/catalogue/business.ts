@@ -115,9 +115,7 @@ export const businessOperations: Operation[] = [
 		method: 'PATCH',
 		path: '/Business/Features/{featureDescriptor}',
 		userToken: false,
-		params: [
-			pathParam('featureDescriptor', 'string', 'Feature', { listSource: 'features' }),
-		],
+		params: [pathParam('featureDescriptor', 'string', 'Feature', { listSource: 'features' })],
 		body: { schema: featureUpdate },
 		successStatus: 200,
 		output: 'none',
@@ -208,8 +206,7 @@ export const businessOperations: Operation[] = [
 		operation: 'getDetails',
 		name: 'Get Details',
 		action: 'Get sales details',
-		description:
-			'Returns sales details: of one sale, of a client, or in a date range, page by page',
+		description: 'Returns sales details: of one sale, of a client, or in a date range, page by page',
 		method: 'GET',
 		path: '/Business/Sales/SalesDetails',
 		userToken: false,

@@ -39,8 +39,7 @@ export const consumerOperations: Operation[] = [
 		operation: 'getAppointmentTypes',
 		name: 'Get Appointment Types',
 		action: 'Get consumer appointment types',
-		description:
-			'Returns all active consumer-mode appointment types, or only the one whose ID is given',
+		description: 'Returns all active consumer-mode appointment types, or only the one whose ID is given',
 		method: 'GET',
 		path: '/Consumer/Schedules/Appointments/AppointmentTypes',
 		params: [queryParam('id', 'int32', 'Appointment Type', { listSource: 'appointmentTypes' })],

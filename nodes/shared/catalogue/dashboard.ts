@@ -1,13 +1,7 @@
 import { dashboardParams } from './params';
 import type { Operation } from './types';
 
-const dashboard = (
-	operation: string,
-	name: string,
-	action: string,
-	description: string,
-	path: string,
-): Operation => ({
+const dashboard = (operation: string, name: string, action: string, description: string, path: string): Operation => ({
 	service: 'rest',
 	resource: 'dashboard',
 	operation,

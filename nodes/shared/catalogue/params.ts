@@ -6,12 +6,7 @@ const isId = (name: string, type: ParamType) =>
 	/ids?$/i.test(name) && (type === 'int32' || type === 'int64') ? ('record' as const) : undefined;
 
 /** A path parameter: always required. Integer ids follow the id rule unless `extra` says otherwise. */
-export const pathParam = (
-	name: string,
-	type: ParamType,
-	displayName: string,
-	extra: Extra = {},
-): OperationParam => ({
+export const pathParam = (name: string, type: ParamType, displayName: string, extra: Extra = {}): OperationParam => ({
 	name,
 	location: 'path',
 	type,
@@ -21,12 +16,14 @@ export const pathParam = (
 	...extra,
 });
 
-export const queryParam = (
-	name: string,
-	type: ParamType,
-	displayName: string,
-	extra: Extra = {},
-): OperationParam => ({ name, location: 'query', type, displayName, id: isId(name, type), ...extra });
+export const queryParam = (name: string, type: ParamType, displayName: string, extra: Extra = {}): OperationParam => ({
+	name,
+	location: 'query',
+	type,
+	displayName,
+	id: isId(name, type),
+	...extra,
+});
 
 /** The five query parameters every dashboard operation takes. */
 export const dashboardParams: OperationParam[] = [

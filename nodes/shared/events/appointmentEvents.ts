@@ -1,15 +1,4 @@
-import {
-	bool,
-	defineEvent,
-	fields,
-	int,
-	listOf,
-	num,
-	resourceList,
-	same,
-	str,
-	type EventDefinition,
-} from './fields';
+import { bool, defineEvent, fields, int, listOf, num, resourceList, same, str, type EventDefinition } from './fields';
 
 const booking = fields({
 	...same(num, 'siteId', 'appointmentId'),

@@ -37,15 +37,7 @@ const schedule = fields({
 const scheduleCancelled = fields({ ...same(num, 'siteId', 'classScheduleId') });
 
 const classUpdated = fields({
-	...same(
-		num,
-		'siteId',
-		'locationId',
-		'classId',
-		'classScheduleId',
-		'classDescriptionId',
-		'staffId',
-	),
+	...same(num, 'siteId', 'locationId', 'classId', 'classScheduleId', 'classDescriptionId', 'staffId'),
 	...same(bool, 'isCancelled', 'isStaffASubstitute', 'isWaitlistAvailable'),
 	isIntendedForOnlineViewing: bool,
 	staffName: str,
@@ -63,12 +55,7 @@ const rosterBooking = fields({
 	...client,
 	/** The pass fields are null when the client booked without a pass. */
 	clientPassId: nullableStr,
-	...same(
-		nullableNum,
-		'clientPassSessionsTotal',
-		'clientPassSessionsDeducted',
-		'clientPassSessionsRemaining',
-	),
+	...same(nullableNum, 'clientPassSessionsTotal', 'clientPassSessionsDeducted', 'clientPassSessionsRemaining'),
 	...same(nullableStr, 'clientPassActivationDateTime', 'clientPassExpirationDateTime'),
 	bookingOriginatedFromWaitlist: bool,
 	clientsNumberOfVisitsAtSite: num,
@@ -124,12 +111,7 @@ export const classEvents: EventDefinition[] = [
 		'A class schedule is cancelled, removing all its classes',
 		scheduleCancelled,
 	),
-	defineEvent(
-		'class.updated',
-		'Class',
-		'One class instance changes, including being cancelled',
-		classUpdated,
-	),
+	defineEvent('class.updated', 'Class', 'One class instance changes, including being cancelled', classUpdated),
 	defineEvent(
 		'classRosterBooking.created',
 		'Class',

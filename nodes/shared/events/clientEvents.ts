@@ -1,14 +1,4 @@
-import {
-	bool,
-	defineEvent,
-	fields,
-	listOf,
-	nullableStr,
-	num,
-	same,
-	str,
-	type EventDefinition,
-} from './fields';
+import { bool, defineEvent, fields, listOf, nullableStr, num, same, str, type EventDefinition } from './fields';
 
 const client = fields({
 	...same(num, 'siteId', 'clientUniqueId'),
@@ -45,12 +35,7 @@ const merger = fields({
 });
 
 export const clientEvents: EventDefinition[] = [
-	defineEvent(
-		'client.created',
-		'Client',
-		'A client is added, including through the public API',
-		client,
-	),
+	defineEvent('client.created', 'Client', 'A client is added, including through the public API', client),
 	defineEvent(
 		'client.updated',
 		'Client',

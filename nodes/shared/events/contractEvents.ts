@@ -1,14 +1,4 @@
-import {
-	bool,
-	defineEvent,
-	fields,
-	nullableNum,
-	nullableStr,
-	num,
-	same,
-	str,
-	type EventDefinition,
-} from './fields';
+import { bool, defineEvent, fields, nullableNum, nullableStr, num, same, str, type EventDefinition } from './fields';
 
 const membershipAssigned = fields({
 	...same(num, 'siteId', 'clientUniqueId', 'membershipId'),
@@ -17,12 +7,7 @@ const membershipAssigned = fields({
 
 const membershipCancelled = fields({ ...same(num, 'siteId', 'membershipId'), clientId: str });
 
-const contractDates = same(
-	str,
-	'agreementDateTime',
-	'contractStartDateTime',
-	'contractEndDateTime',
-);
+const contractDates = same(str, 'agreementDateTime', 'contractStartDateTime', 'contractEndDateTime');
 
 const contractCreated = fields({
 	...same(num, 'siteId', 'clientUniqueId'),
@@ -67,13 +52,7 @@ export const contractEvents: EventDefinition[] = [
 		membershipCancelled,
 		'Membership Cancelled',
 	),
-	defineEvent(
-		'clientContract.created',
-		group,
-		'A contract is bought or sold',
-		contractCreated,
-		'Contract Created',
-	),
+	defineEvent('clientContract.created', group, 'A contract is bought or sold', contractCreated, 'Contract Created'),
 	defineEvent(
 		'clientContract.updated',
 		group,
@@ -81,11 +60,5 @@ export const contractEvents: EventDefinition[] = [
 		contractUpdated,
 		'Contract Updated',
 	),
-	defineEvent(
-		'clientContract.cancelled',
-		group,
-		'A contract is deleted',
-		contractCancelled,
-		'Contract Cancelled',
-	),
+	defineEvent('clientContract.cancelled', group, 'A contract is deleted', contractCancelled, 'Contract Cancelled'),
 ];

@@ -24,10 +24,7 @@ export function listOf<T extends z.ZodRawShape>(shape: T) {
 }
 
 /** The same type for several names: `same(num, 'siteId', 'locationId')`. */
-export function same<K extends string, T extends z.ZodTypeAny>(
-	type: T,
-	...names: K[]
-): Record<K, T> {
+export function same<K extends string, T extends z.ZodTypeAny>(type: T, ...names: K[]): Record<K, T> {
 	return Object.fromEntries(names.map((name) => [name, type])) as Record<K, T>;
 }
 

@@ -1,13 +1,4 @@
-import {
-	defineEvent,
-	fields,
-	listOf,
-	nullableStr,
-	num,
-	same,
-	str,
-	type EventDefinition,
-} from './fields';
+import { defineEvent, fields, listOf, nullableStr, num, same, str, type EventDefinition } from './fields';
 
 const sale = fields({
 	/** locationId 98 marks a self-service sale. */

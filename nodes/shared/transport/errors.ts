@@ -69,7 +69,8 @@ export function serverMessage(body: unknown): { message: string; code?: string; 
 
 /** A V6 error's code (spec: "a code and a description", e.g. ClassOnlineSignUpsFull). */
 function v6Code(record: unknown): string | undefined {
-	const code = (record as Record<string, unknown> | undefined)?.Code ?? (record as Record<string, unknown> | undefined)?.ErrorCode;
+	const code =
+		(record as Record<string, unknown> | undefined)?.Code ?? (record as Record<string, unknown> | undefined)?.ErrorCode;
 	return typeof code === 'string' || typeof code === 'number' ? String(code) : undefined;
 }
 
@@ -93,11 +94,20 @@ const unquote = (text: string) => {
 	return trimmed;
 };
 
-const RETRIED = 'GET, PUT, PATCH and DELETE calls are retried up to 3 times; others are never resent, since the service may have acted on them.';
+const RETRIED =
+	'GET, PUT, PATCH and DELETE calls are retried up to 3 times; others are never resent, since the service may have acted on them.';
 
 /** What each status means for the service (from the specs) and what the user can do about it. */
 function statusAdvice(status: number, service: Service): { meaning: string; remedy: string } {
-	if (service === 'webhooks' && status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 404 && status !== 429) {
+	if (
+		service === 'webhooks' &&
+		status >= 400 &&
+		status < 500 &&
+		status !== 401 &&
+		status !== 403 &&
+		status !== 404 &&
+		status !== 429
+	) {
 		return {
 			meaning: 'the webhook service found the information sent invalid (a required field missing or a rule broken)',
 			remedy: 'Correct the fields named in the message.',
@@ -106,7 +116,8 @@ function statusAdvice(status: number, service: Service): { meaning: string; reme
 	switch (status) {
 		case 400:
 			return {
-				meaning: 'the service refused the request as invalid (a required parameter missing, a value or a rule of the operation broken)',
+				meaning:
+					'the service refused the request as invalid (a required parameter missing, a value or a rule of the operation broken)',
 				remedy: 'Correct the fields named in the message.',
 			};
 		case 401:
@@ -188,12 +199,23 @@ export function responseError(node: INode, failed: FailedResponse, itemIndex?: n
 }
 
 /** A 2xx answer that is not JSON (a maintenance page, a cut-off body): quoted, never passed on as data. */
-export function notJsonError(node: INode, operation: string, status: number, text: string, itemIndex?: number): NodeApiError {
+export function notJsonError(
+	node: INode,
+	operation: string,
+	status: number,
+	text: string,
+	itemIndex?: number,
+): NodeApiError {
 	const start = text.trim().replace(/\s+/g, ' ').slice(0, 200);
 	const message = `${operation}: the service answered HTTP ${status} with a body that is not JSON: "${start}${text.trim().length > 200 ? '…' : ''}"`;
 	const description =
 		'The answer is not the JSON this operation returns; a proxy, a maintenance page or a connection cut short may have produced it. Check the REST API Base URL of the Mindbody credential, then try again.';
-	const error = new NodeApiError(node, { message } as JsonObject, { message, description, httpCode: String(status), itemIndex });
+	const error = new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex,
+	});
 	error.message = message;
 	error.context.data = { status, body: start };
 	return error;
@@ -214,7 +236,13 @@ export function isTimeout(error: unknown): boolean {
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
 
-export function timeoutError(node: INode, operation: string, timeoutMs: number, attempts: number, itemIndex?: number): NodeApiError {
+export function timeoutError(
+	node: INode,
+	operation: string,
+	timeoutMs: number,
+	attempts: number,
+	itemIndex?: number,
+): NodeApiError {
 	const message = `${operation} got no answer within ${seconds(timeoutMs)}${attempts > 1 ? ` (${attempts} attempts)` : ''}`;
 	const description = `The service did not answer in time. ${RETRIED} Raise Options → Timeout if the service is slow, or try again later.`;
 	const error = new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });

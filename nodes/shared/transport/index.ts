@@ -35,11 +35,7 @@ export const TRANSACTION_KEY_MAX = 50;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const MAX_RETRIES = 3;
 
-export type MindbodyFunctions =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IWebhookFunctions;
+export type MindbodyFunctions = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface MindbodyRequest {
 	service: Service;
@@ -127,10 +123,7 @@ function userTokenSource(credentials: ICredentialDataDecryptedObject): 'staffLog
  * credential (so proxies and credential injection apply), headers the call asks for, a time
  * limit, retries where safe, and every failure turned into an error that says what to do.
  */
-export async function mindbodyRequest(
-	ctx: MindbodyFunctions,
-	request: MindbodyRequest,
-): Promise<MindbodyResponse> {
+export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyRequest): Promise<MindbodyResponse> {
 	const credentials = await readCredentials(ctx, request.itemIndex);
 	const operation = request.operation ?? `${request.method} ${request.path}`;
 	const tokenSource = userTokenSource(credentials);

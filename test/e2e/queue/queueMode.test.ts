@@ -175,17 +175,42 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		const summaryId = await createWorkflow(cluster, example('02-sales-running-summary.json', credentialId));
 		// Main activates and schedules; the first firing leaves time for both activations.
 		const fireAt = new Date(Date.now() + 25000);
-		const reviewId = await createWorkflow(cluster, scheduledOnceAt(example('03-review-appointment-requests.json', credentialId), fireAt));
-		const bookId = await createWorkflow(cluster, scheduledOnceAt(example('04-book-recurring-next-week.json', credentialId), fireAt));
-		await until(() => subscriptionsOf(sandbox), (l) => activeOnes(l).length >= 2);
+		const reviewId = await createWorkflow(
+			cluster,
+			scheduledOnceAt(example('03-review-appointment-requests.json', credentialId), fireAt),
+		);
+		const bookId = await createWorkflow(
+			cluster,
+			scheduledOnceAt(example('04-book-recurring-next-week.json', credentialId), fireAt),
+		);
+		await until(
+			() => subscriptionsOf(sandbox),
+			(l) => activeOnes(l).length >= 2,
+		);
 
-		const client = await sandboxAdmin<{ eventData: { clientId: string; firstName: string } }>(sandbox, 'POST', 'webhooks/emit', { eventId: 'client.created' });
+		const client = await sandboxAdmin<{ eventData: { clientId: string; firstName: string } }>(
+			sandbox,
+			'POST',
+			'webhooks/emit',
+			{ eventId: 'client.created' },
+		);
 		const sale = (saleId: number, amountPaid: number) => ({
 			eventId: 'clientSale.created',
 			eventData: {
 				saleId,
 				totalAmountPaid: amountPaid,
-				items: [{ itemId: 500, type: 'Product', name: 'Grip socks', quantity: 1, amountPaid, amountDiscounted: 0, recipientClientId: '100001', paymentReferenceId: saleId }],
+				items: [
+					{
+						itemId: 500,
+						type: 'Product',
+						name: 'Grip socks',
+						quantity: 1,
+						amountPaid,
+						amountDiscounted: 0,
+						recipientClientId: '100001',
+						paymentReferenceId: saleId,
+					},
+				],
 			},
 		});
 		// One sale after the other: the example's summary lives in static data (last write wins).
@@ -202,12 +227,20 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		for (const id of [welcomeId, summaryId, reviewId, bookId]) await setActive(cluster, id, false);
 
 		const all = { welcome, summary, review, book };
-		printCounts('examples', Object.fromEntries(Object.entries(all).map(([name, list]) => [name, {
-			executions: list.length,
-			status: countBy(list, (e) => String(e.status)),
-			mode: countBy(list, (e) => e.mode),
-			...placement(cluster, list),
-		}])));
+		printCounts(
+			'examples',
+			Object.fromEntries(
+				Object.entries(all).map(([name, list]) => [
+					name,
+					{
+						executions: list.length,
+						status: countBy(list, (e) => String(e.status)),
+						mode: countBy(list, (e) => e.mode),
+						...placement(cluster, list),
+					},
+				]),
+			),
+		);
 
 		for (const list of Object.values(all)) {
 			expect(list.map((e) => e.status)).toEqual(list.map(() => 'success'));
@@ -220,13 +253,26 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		// Each schedule fired once, as a trigger execution on a worker, and changed the sandbox.
 		expect(review.map((e) => e.mode)).toEqual(['trigger']);
 		expect(book.map((e) => e.mode)).toEqual(['trigger']);
-		const requests = await sandboxAdmin<Array<{ Id: number; Status: string }>>(sandbox, 'GET', 'state/appointmentRequests');
+		const requests = await sandboxAdmin<Array<{ Id: number; Status: string }>>(
+			sandbox,
+			'GET',
+			'state/appointmentRequests',
+		);
 		const status = new Map(requests.map((r) => [r.Id, r.Status]));
 		expect([60001, 60003, 60004].map((id) => status.get(id))).toEqual(['Approved', 'Approved', 'Approved']);
 		expect([60002, 60007].map((id) => status.get(id))).toEqual(['Denied', 'Denied']);
 		const booked = outputOf(book[0], 'Book Recurring')[0].json as { AppointmentIds: number[]; RecurrenceId: number };
-		const appointments = await sandboxAdmin<Array<{ Id: number; RecurrenceId?: number }>>(sandbox, 'GET', 'state/appointments');
-		expect(appointments.filter((a) => a.RecurrenceId === booked.RecurrenceId).map((a) => a.Id).sort()).toEqual([...booked.AppointmentIds].sort());
+		const appointments = await sandboxAdmin<Array<{ Id: number; RecurrenceId?: number }>>(
+			sandbox,
+			'GET',
+			'state/appointments',
+		);
+		expect(
+			appointments
+				.filter((a) => a.RecurrenceId === booked.RecurrenceId)
+				.map((a) => a.Id)
+				.sort(),
+		).toEqual([...booked.AppointmentIds].sort());
 		expect(booked.AppointmentIds).toHaveLength(4);
 	}, 240000);
 
@@ -266,14 +312,27 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		const sub = await subscriptionFor(sandbox, webhookId);
 		const forwardedBefore = [...forwarder.counts];
 		const t0 = Date.now();
-		const emitted = await sandboxAdmin<{ items: Array<{ messages: Array<{ subscriptionId: string; messageId: string }> }> }>(
-			sandbox, 'POST', 'webhooks/emit', Array.from({ length: 1000 }, () => ({ eventId: 'client.created' })),
+		const emitted = await sandboxAdmin<{
+			items: Array<{ messages: Array<{ subscriptionId: string; messageId: string }> }>;
+		}>(
+			sandbox,
+			'POST',
+			'webhooks/emit',
+			Array.from({ length: 1000 }, () => ({ eventId: 'client.created' })),
 		);
-		const ids = emitted.items.flatMap((item) => item.messages).filter((m) => m.subscriptionId === sub.subscriptionId).map((m) => m.messageId);
+		const ids = emitted.items
+			.flatMap((item) => item.messages)
+			.filter((m) => m.subscriptionId === sub.subscriptionId)
+			.map((m) => m.messageId);
 		await sandboxAdmin(sandbox, 'POST', 'webhooks/settle', undefined, 300000);
 		const deliveredSeconds = (Date.now() - t0) / 1000;
-		const attempts = (await sandboxAdmin<{ items: Array<{ subscriptionId: string; status?: number }> }>(sandbox, 'GET', 'webhooks/deliveries'))
-			.items.filter((a) => a.subscriptionId === sub.subscriptionId);
+		const attempts = (
+			await sandboxAdmin<{ items: Array<{ subscriptionId: string; status?: number }> }>(
+				sandbox,
+				'GET',
+				'webhooks/deliveries',
+			)
+		).items.filter((a) => a.subscriptionId === sub.subscriptionId);
 		const list = await settledExecutions(cluster, id, ids.length, 180000);
 		await setActive(cluster, id, false);
 		const figures = duplicateFigures(ids, list);
@@ -363,9 +422,21 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		const id = await createWorkflow(cluster, {
 			name: 'queue: staff login',
 			nodes: [
-				{ id: randomUUID(), name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} } },
 				{
-					id: randomUUID(), name: 'Get Request', type: 'n8n-nodes-mindbody.mindbody', typeVersion: 1, position: [240, 0],
+					id: randomUUID(),
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: randomUUID(),
+					parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+				},
+				{
+					id: randomUUID(),
+					name: 'Get Request',
+					type: 'n8n-nodes-mindbody.mindbody',
+					typeVersion: 1,
+					position: [240, 0],
 					parameters: { resource: 'appointmentRequest', operation: 'get', id: 60006, options: {} },
 					credentials: { mindbodyApi: { id: loginCredentialId, name: CREDENTIAL } },
 				},
@@ -376,10 +447,15 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		type Logged = { path: string; status: number; operation?: string };
 		const restLog = async () => sandboxAdmin<Logged[]>(loginSandbox, 'GET', 'requests?service=rest');
 		const logins = (log: Logged[]) => log.filter((r) => /\/usertoken\/issue$/i.test(r.path)).length;
-		const refused = (log: Logged[]) => log.filter((r) => r.operation === 'appointmentRequest.get' && r.status === 401).length;
+		const refused = (log: Logged[]) =>
+			log.filter((r) => r.operation === 'appointmentRequest.get' && r.status === 401).length;
 		const call = async (n: number) => {
 			const statuses = await Promise.all(
-				Array.from({ length: n }, () => fetch(`${forwarder.url}webhook/${webhookPath}`, { method: 'POST', signal: AbortSignal.timeout(30000) }).then((r) => r.status)),
+				Array.from({ length: n }, () =>
+					fetch(`${forwarder.url}webhook/${webhookPath}`, { method: 'POST', signal: AbortSignal.timeout(30000) }).then(
+						(r) => r.status,
+					),
+				),
 			);
 			expect(statuses).toEqual(statuses.map(() => 200));
 		};
@@ -388,7 +464,16 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 			await call(calls);
 			const list = (await settledExecutions(cluster, id, expected, 60000)).filter((e) => !before.has(String(e.id)));
 			const log = await restLog();
-			return { name, calls, executions: list.length, status: countBy(list, (e) => String(e.status)), ...placement(cluster, list), loginsSoFar: logins(log), refusedSoFar: refused(log), list };
+			return {
+				name,
+				calls,
+				executions: list.length,
+				status: countBy(list, (e) => String(e.status)),
+				...placement(cluster, list),
+				loginsSoFar: logins(log),
+				refusedSoFar: refused(log),
+				list,
+			};
 		};
 
 		const first = await phase('first call', 1, 1);
@@ -432,20 +517,39 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		const sub = await subscriptionFor(sandbox, webhookId);
 		const victim = cluster.workers[0];
 		const forwardedBefore = forwarder.counts.reduce((x, y) => x + y, 0);
-		const emitted = await sandboxAdmin<{ items: Array<{ messages: Array<{ subscriptionId: string; messageId: string }> }> }>(
-			sandbox, 'POST', 'webhooks/emit', Array.from({ length: 200 }, () => ({ eventId: 'client.created' })),
+		const emitted = await sandboxAdmin<{
+			items: Array<{ messages: Array<{ subscriptionId: string; messageId: string }> }>;
+		}>(
+			sandbox,
+			'POST',
+			'webhooks/emit',
+			Array.from({ length: 200 }, () => ({ eventId: 'client.created' })),
 		);
-		const ids = emitted.items.flatMap((item) => item.messages).filter((m) => m.subscriptionId === sub.subscriptionId).map((m) => m.messageId);
-		await until(async () => forwarder.counts.reduce((x, y) => x + y, 0) - forwardedBefore, (n) => n >= 60, 60000);
+		const ids = emitted.items
+			.flatMap((item) => item.messages)
+			.filter((m) => m.subscriptionId === sub.subscriptionId)
+			.map((m) => m.messageId);
+		await until(
+			async () => forwarder.counts.reduce((x, y) => x + y, 0) - forwardedBefore,
+			(n) => n >= 60,
+			60000,
+		);
 		await cluster.killWorker(victim);
 		const killedAfter = forwarder.counts.reduce((x, y) => x + y, 0) - forwardedBefore;
 		const replacement = cluster.addWorker();
 		await sandboxAdmin(sandbox, 'POST', 'webhooks/settle', undefined, 300000);
 		await replacement;
 
-		const attempts = (await sandboxAdmin<{ items: Array<{ subscriptionId: string; messageId: string; status?: number }> }>(sandbox, 'GET', 'webhooks/deliveries'))
-			.items.filter((a) => a.subscriptionId === sub.subscriptionId);
-		const acknowledged = new Set(attempts.filter((a) => a.status !== undefined && a.status >= 200 && a.status < 300).map((a) => a.messageId));
+		const attempts = (
+			await sandboxAdmin<{ items: Array<{ subscriptionId: string; messageId: string; status?: number }> }>(
+				sandbox,
+				'GET',
+				'webhooks/deliveries',
+			)
+		).items.filter((a) => a.subscriptionId === sub.subscriptionId);
+		const acknowledged = new Set(
+			attempts.filter((a) => a.status !== undefined && a.status >= 200 && a.status < 300).map((a) => a.messageId),
+		);
 		// A dead worker's jobs are noticed when its lock expires; main marks their executions crashed.
 		const list = await settledExecutions(cluster, id, acknowledged.size, 240000);
 		await setActive(cluster, id, false);
@@ -469,7 +573,9 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 			ranToTheEnd: [...acknowledged].filter((m) => (runs.get(m) ?? 0) > 0).length,
 			failedWithItsEvent: list.filter((e) => e.status !== 'success' && messageIdsOf(e).length > 0).length,
 			failedWithoutItsEvent: withoutEvent.length,
-			failureMessages: countBy(withoutEvent, (e) => String((e.data?.resultData.error as { message?: string } | undefined)?.message ?? 'none')),
+			failureMessages: countBy(withoutEvent, (e) =>
+				String((e.data?.resultData.error as { message?: string } | undefined)?.message ?? 'none'),
+			),
 			acknowledgedLostWithoutTrace: lost,
 			duplicateRuns: [...runs.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0),
 			notFinished: list.filter((e) => !isTerminal(e)).length,

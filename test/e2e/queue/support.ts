@@ -4,11 +4,7 @@
  */
 import * as fs from 'fs';
 
-import {
-	startQueueCluster,
-	type QueueCluster,
-	type QueueClusterOptions,
-} from '../../../scripts/n8n/queue';
+import { startQueueCluster, type QueueCluster, type QueueClusterOptions } from '../../../scripts/n8n/queue';
 import {
 	api,
 	freePort,
@@ -62,14 +58,20 @@ export async function expectOk(res: HttpResult, what: string): Promise<HttpResul
 /** Creates a workflow through main's public API, active or not; returns its id. */
 export async function createWorkflow(cluster: QueueCluster, workflow: WorkflowJson, activate = true): Promise<string> {
 	const { name, nodes, connections, settings = {} } = workflow;
-	const created = await expectOk(await api(cluster.main, 'POST', '/workflows', { name, nodes, connections, settings }), 'create workflow');
+	const created = await expectOk(
+		await api(cluster.main, 'POST', '/workflows', { name, nodes, connections, settings }),
+		'create workflow',
+	);
 	const id = (created.json as { id: string }).id;
 	if (activate) await setActive(cluster, id, true);
 	return id;
 }
 
 export async function setActive(cluster: QueueCluster, id: string, active: boolean): Promise<void> {
-	await expectOk(await api(cluster.main, 'POST', `/workflows/${id}/${active ? 'activate' : 'deactivate'}`, {}), active ? 'activate' : 'deactivate');
+	await expectOk(
+		await api(cluster.main, 'POST', `/workflows/${id}/${active ? 'activate' : 'deactivate'}`, {}),
+		active ? 'activate' : 'deactivate',
+	);
 }
 
 export async function executions(cluster: QueueCluster, workflowId: string): Promise<Execution[]> {
@@ -219,12 +221,19 @@ export function signedDelivery(subscription: SubscriptionView, messageId: string
 	});
 	return {
 		body,
-		headers: { 'content-type': 'application/json', 'x-service-signature': signBody(subscription.messageSignatureKey, body) },
+		headers: {
+			'content-type': 'application/json',
+			'x-service-signature': signBody(subscription.messageSignatureKey, body),
+		},
 	};
 }
 
 /** POSTs a delivery to one webhook process; resolves its HTTP status (0 when it did not answer). */
-export async function deliver(baseUrl: string, webhookPath: string, delivery: ReturnType<typeof signedDelivery>): Promise<number> {
+export async function deliver(
+	baseUrl: string,
+	webhookPath: string,
+	delivery: ReturnType<typeof signedDelivery>,
+): Promise<number> {
 	try {
 		const res = await fetch(`${baseUrl}/webhook/${webhookPath}`, {
 			method: 'POST',
@@ -240,7 +249,11 @@ export async function deliver(baseUrl: string, webhookPath: string, delivery: Re
 }
 
 /** Runs `fn` over `items`, `width` at a time. */
-export async function inParallel<T>(items: T[], width: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function inParallel<T>(
+	items: T[],
+	width: number,
+	fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
 	let next = 0;
 	await Promise.all(
 		Array.from({ length: Math.min(width, items.length) }, async () => {

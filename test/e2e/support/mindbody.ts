@@ -41,7 +41,12 @@ export async function startN8n(sandbox: Sandbox): Promise<{ n8n: N8n; credential
 }
 
 /** Admin API of the sandbox (GET/POST under /_sandbox). */
-export async function admin<T = unknown>(sandbox: Sandbox, method: string, subPath: string, body?: unknown): Promise<T> {
+export async function admin<T = unknown>(
+	sandbox: Sandbox,
+	method: string,
+	subPath: string,
+	body?: unknown,
+): Promise<T> {
 	const res = await fetch(`${sandbox.adminUrl}/${subPath.replace(/^\//, '')}`, {
 		method,
 		headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -95,7 +100,9 @@ export function viaWebhook(workflow: WorkflowJson, webhookPath: string): Workflo
 					type: 'n8n-nodes-base.webhook',
 					typeVersion: 2,
 					position: node.position,
-					webhookId: `7e0c1d2a-0000-4000-8000-${String(Math.abs(hash(webhookPath))).padStart(12, '0').slice(0, 12)}`,
+					webhookId: `7e0c1d2a-0000-4000-8000-${String(Math.abs(hash(webhookPath)))
+						.padStart(12, '0')
+						.slice(0, 12)}`,
 					parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
 				}
 			: node,

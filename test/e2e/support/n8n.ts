@@ -131,10 +131,7 @@ export class N8n {
 	}
 
 	/** Production webhook call; retries while the path is not registered yet (404). */
-	async webhook(
-		path: string,
-		opts: HttpOptions & { method?: string } = {},
-	): Promise<HttpResult> {
+	async webhook(path: string, opts: HttpOptions & { method?: string } = {}): Promise<HttpResult> {
 		return server.callWebhook(this.handle, path, opts);
 	}
 

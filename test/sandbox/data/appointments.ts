@@ -19,9 +19,7 @@ export function generateAppointments(
 	const appointments: Appointment[] = [];
 	for (let attempt = 0; appointments.length < count && attempt < count * 4; attempt++) {
 		const member = rand.pick(staff);
-		const bookable = member.AppointmentTypeIds.map((id) => types.get(id)!).filter(
-			(t) => !t.IsAddOn,
-		);
+		const bookable = member.AppointmentTypeIds.map((id) => types.get(id)!).filter((t) => !t.IsAddOn);
 		const type = rand.pick(bookable);
 		const day = anchor + rand.int(WINDOW.from, WINDOW.to) * DAY;
 		const start = day + rand.int(18, 34) * 30 * MINUTE;
@@ -103,9 +101,7 @@ export function generateAppointmentRequests(
 	clients: Client[],
 	anchor: number,
 ): AppointmentRequest[] {
-	const upcoming = appointments.filter(
-		(a) => a.Status === 'Booked' && Date.parse(a.StartDateTime) > anchor,
-	);
+	const upcoming = appointments.filter((a) => a.Status === 'Booked' && Date.parse(a.StartDateTime) > anchor);
 	const types = new Map(catalogue.appointmentTypes.map((type) => [type.Id, type]));
 	return Array.from({ length: count }, (_, index): AppointmentRequest => {
 		const kind = index % 5;
@@ -130,9 +126,7 @@ export function generateAppointmentRequests(
 			};
 		}
 		const member = rand.pick(staff);
-		const type = types.get(
-			rand.pick(member.AppointmentTypeIds.filter((t) => !types.get(t)!.IsAddOn)),
-		)!;
+		const type = types.get(rand.pick(member.AppointmentTypeIds.filter((t) => !types.get(t)!.IsAddOn)))!;
 		const start = anchor + rand.int(2, 28) * DAY + rand.int(9, 15) * 60 * MINUTE + 15 * MINUTE;
 		const decided = kind === 4;
 		return {

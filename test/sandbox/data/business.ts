@@ -99,8 +99,7 @@ export function generateCatalogue(rand: Random, locationCount: number): Business
 			};
 			programs.push(program);
 			for (const name of APPOINTMENT_SERVICES[category.Name] ?? []) {
-				const duration =
-					name.endsWith('30') || name.startsWith('Express') ? 30 : rand.pick([60, 60, 90]);
+				const duration = name.endsWith('30') || name.startsWith('Express') ? 30 : rand.pick([60, 60, 90]);
 				appointmentTypes.push({
 					Id: 1001 + appointmentTypes.length,
 					Name: name,
@@ -140,9 +139,10 @@ export function generateCatalogue(rand: Random, locationCount: number): Business
 		});
 	}
 
-	const revenueCategories = ['Services', 'Retail', 'Memberships', 'Gift Cards', 'Tips'].map(
-		(Name, index) => ({ Id: 1 + index, Name }),
-	);
+	const revenueCategories = ['Services', 'Retail', 'Memberships', 'Gift Cards', 'Tips'].map((Name, index) => ({
+		Id: 1 + index,
+		Name,
+	}));
 	const features = FEATURES.map((feature) => ({ ...feature }));
 	return {
 		locations,
@@ -177,9 +177,7 @@ export function generateStaff(rand: Random, count: number, catalogue: BusinessCa
 			Bio: `${FirstName} has taught for ${rand.int(2, 20)} years.`,
 			ImageUrl: `https://sandbox.example/staff/${101 + index}.jpg`,
 			Gender: rand.pick(['Female', 'Male', 'None'] as const),
-			LocationIds: owner
-				? locationIds
-				: rand.sample(locationIds, rand.int(1, Math.min(2, locationIds.length))),
+			LocationIds: owner ? locationIds : rand.sample(locationIds, rand.int(1, Math.min(2, locationIds.length))),
 			AppointmentTypeIds: [...types, ...(doesMassage ? addOns : [])].map((type) => type.Id),
 			IsIndependentContractor: rand.chance(0.2),
 			AlwaysAllowDoubleBooking: false,

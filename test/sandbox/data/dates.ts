@@ -3,15 +3,7 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-export const DAY_NAMES = [
-	'Sunday',
-	'Monday',
-	'Tuesday',
-	'Wednesday',
-	'Thursday',
-	'Friday',
-	'Saturday',
-] as const;
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** YYYY-MM-DDTHH:mm:ssZ, the services' date-time format. */
 export const isoAt = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -45,8 +37,7 @@ export function timeOf(minutes: number): string {
 export const inclusiveEnd = (end: number) => (end === startOfDay(end) ? end + DAY - 1 : end);
 
 /** Whether [aStart, aEnd) and [bStart, bEnd) share time. */
-export const overlaps = (aStart: number, aEnd: number, bStart: number, bEnd: number) =>
-	aStart < bEnd && bStart < aEnd;
+export const overlaps = (aStart: number, aEnd: number, bStart: number, bEnd: number) => aStart < bEnd && bStart < aEnd;
 
 /** First day of the month of `ms`, shifted by `months`. */
 export function monthStart(ms: number, months = 0): number {

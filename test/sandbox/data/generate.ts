@@ -3,12 +3,7 @@ import { generateCatalogue, generateStaff } from './business';
 import { generateClientServices, generateClients, generateLogins } from './people';
 import { createRandom, deriveSeed } from './prng';
 import { generatePromoCodes, generateSales } from './sales';
-import {
-	generateAvailability,
-	generateClasses,
-	generateClosures,
-	generateEnrollments,
-} from './schedule';
+import { generateAvailability, generateClasses, generateClosures, generateEnrollments } from './schedule';
 import type { SandboxSize, SiteData, SiteSettings } from './types';
 
 export const DEFAULT_SIZE: Required<SandboxSize> = {
@@ -42,26 +37,9 @@ export function generateSite(spec: SiteSpec): SiteData {
 	const staff = generateStaff(rand('staff'), Math.max(3, size.staff), catalogue);
 	const locationIds = catalogue.locations.map((location) => location.Id);
 	const clients = generateClients(rand('clients'), Math.max(2, size.clients), locationIds, anchor);
-	const classes = generateClasses(
-		rand('classes'),
-		Math.max(1, size.classSchedules),
-		catalogue,
-		staff,
-		anchor,
-	);
-	const { availabilities, unavailabilities } = generateAvailability(
-		rand('availability'),
-		staff,
-		anchor,
-	);
-	const appointments = generateAppointments(
-		rand('appointments'),
-		size.appointments,
-		catalogue,
-		staff,
-		clients,
-		anchor,
-	);
+	const classes = generateClasses(rand('classes'), Math.max(1, size.classSchedules), catalogue, staff, anchor);
+	const { availabilities, unavailabilities } = generateAvailability(rand('availability'), staff, anchor);
+	const appointments = generateAppointments(rand('appointments'), size.appointments, catalogue, staff, clients, anchor);
 
 	const data: SiteData = {
 		settings: { ...spec.settings, TimeZone: 'UTC' },
@@ -69,23 +47,9 @@ export function generateSite(spec: SiteSpec): SiteData {
 		staff,
 		clients,
 		...classes,
-		enrollments: generateEnrollments(
-			rand('enrollments'),
-			size.enrollments,
-			catalogue,
-			staff,
-			anchor,
-		),
+		enrollments: generateEnrollments(rand('enrollments'), size.enrollments, catalogue, staff, anchor),
 		promoCodes: generatePromoCodes(rand('promoCodes'), size.promoCodes, anchor),
-		sales: generateSales(
-			rand('sales'),
-			size.sales,
-			catalogue,
-			staff,
-			clients,
-			appointments,
-			anchor,
-		),
+		sales: generateSales(rand('sales'), size.sales, catalogue, staff, clients, appointments, anchor),
 		closures: generateClosures(rand('closures'), size.closures, catalogue, anchor),
 		availabilities,
 		unavailabilities,

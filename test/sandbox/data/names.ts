@@ -78,13 +78,7 @@ export const APPOINTMENT_SERVICES: Record<string, string[]> = {
 	Nails: ['Classic Manicure', 'Spa Pedicure'],
 };
 
-export const ADD_ONS = [
-	'Hot Stones',
-	'Aromatherapy',
-	'Scalp Treatment',
-	'CBD Oil',
-	'Hand Treatment',
-];
+export const ADD_ONS = ['Hot Stones', 'Aromatherapy', 'Scalp Treatment', 'CBD Oil', 'Hand Treatment'];
 
 export const CLASS_NAMES: Record<string, string[]> = {
 	Yoga: ['Morning Flow', 'Power Vinyasa', 'Yin & Restore', 'Hot 26'],
@@ -114,23 +108,9 @@ export const PAYMENT_METHODS = [
 	{ MethodId: 4, MethodName: 'Account', card: false },
 ] as const;
 
-export const PROMO_WORDS = [
-	'SPRING',
-	'SUMMER',
-	'WELCOME',
-	'FRIEND',
-	'VIP',
-	'FLASH',
-	'LOYAL',
-	'NEWYEAR',
-];
+export const PROMO_WORDS = ['SPRING', 'SUMMER', 'WELCOME', 'FRIEND', 'VIP', 'FLASH', 'LOYAL', 'NEWYEAR'];
 
-export const CLOSURE_NAMES = [
-	'Staff Training Day',
-	'Public Holiday',
-	'Maintenance',
-	'Team Retreat',
-];
+export const CLOSURE_NAMES = ['Staff Training Day', 'Public Holiday', 'Maintenance', 'Team Retreat'];
 
 /** Feature descriptors of a business; some are on, some off, one needs a higher plan. */
 export const FEATURES = [

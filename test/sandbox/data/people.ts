@@ -11,12 +11,7 @@ export const SEEDED_LOGINS = {
 	consumer: { username: 'consumer@sandbox.example', password: 'consumer1234' },
 } as const;
 
-export function generateClients(
-	rand: Random,
-	count: number,
-	locationIds: number[],
-	anchor: number,
-): Client[] {
+export function generateClients(rand: Random, count: number, locationIds: number[], anchor: number): Client[] {
 	const clients: Client[] = [];
 	for (let index = 0; index < count; index++) {
 		const FirstName = FIRST_NAMES[rand.int(0, FIRST_NAMES.length - 1)];
@@ -57,8 +52,7 @@ export function generateClientServices(
 		// The consumer login's client always holds a massage package valid ±30 days.
 		const owned = index === 0 ? 1 : rand.chance(0.6) ? rand.int(1, 2) : 0;
 		for (let n = 0; n < owned; n++) {
-			const program =
-				index === 0 ? programs.find((p) => p.Name === 'Massage')! : rand.pick(programs);
+			const program = index === 0 ? programs.find((p) => p.Name === 'Massage')! : rand.pick(programs);
 			const count = rand.pick([5, 10, 20]);
 			const activeFrom = index === 0 ? anchor - 30 * DAY : anchor - rand.int(0, 90) * DAY;
 			const days = index === 0 ? 60 : rand.int(30, 150);

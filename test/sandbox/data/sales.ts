@@ -2,16 +2,7 @@ import type { BusinessCatalogue } from './business';
 import { DAY, MINUTE, isoAt } from './dates';
 import { CONTRACTS, PAYMENT_METHODS, PRODUCTS, PROMO_WORDS } from './names';
 import type { Random } from './prng';
-import type {
-	Appointment,
-	Client,
-	PromoCode,
-	Sale,
-	SaleEvent,
-	SaleItem,
-	SaleItemType,
-	Staff,
-} from './types';
+import type { Appointment, Client, PromoCode, Sale, SaleEvent, SaleItem, SaleItemType, Staff } from './types';
 
 /** Sales cover the last 400 days, so month-over-month and year-over-year figures have data. */
 const SALES_DAYS = 400;
@@ -38,9 +29,7 @@ export function generateSales(
 	const categoryName = new Map(catalogue.categories.map((c) => [c.Id, c.Name]));
 	const services = catalogue.appointmentTypes.filter((type) => !type.IsAddOn);
 	const types = new Map(catalogue.appointmentTypes.map((type) => [type.Id, type]));
-	const past = appointments.filter(
-		(a) => Date.parse(a.StartDateTime) < anchor && a.Status !== 'Cancelled',
-	);
+	const past = appointments.filter((a) => Date.parse(a.StartDateTime) < anchor && a.Status !== 'Cancelled');
 	const line: Record<SaleItemType, () => [string, string, number]> = {
 		Service: () => {
 			const service = rand.pick(services);
@@ -65,15 +54,7 @@ export function generateSales(
 		const events: SaleEvent[] = [];
 		const lineCount = rand.int(1, 3);
 		for (let n = 0; n < lineCount; n++) {
-			const type = rand.pick([
-				'Service',
-				'Service',
-				'Product',
-				'Contract',
-				'Package',
-				'GiftCard',
-				'Tip',
-			] as const);
+			const type = rand.pick(['Service', 'Service', 'Product', 'Contract', 'Package', 'GiftCard', 'Tip'] as const);
 			const [name, category, price] = line[type]();
 			const quantity = type === 'Product' ? rand.int(1, 3) : 1;
 			const discount = rand.chance(0.1) ? Math.round(price * quantity * 10) / 100 : 0;
@@ -125,9 +106,7 @@ export function generateSales(
 		};
 	}
 	// Ids follow time, as a real sales ledger's do.
-	sales.sort((a, b) =>
-		a.SaleDateTime < b.SaleDateTime ? -1 : a.SaleDateTime > b.SaleDateTime ? 1 : 0,
-	);
+	sales.sort((a, b) => (a.SaleDateTime < b.SaleDateTime ? -1 : a.SaleDateTime > b.SaleDateTime ? 1 : 0));
 	sales.forEach((sale, index) => (sale.Id = 200001 + index));
 	return sales;
 }

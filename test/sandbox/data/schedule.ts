@@ -175,12 +175,7 @@ export function generateAvailability(rand: Random, staff: Staff[], anchor: numbe
 	return { availabilities, unavailabilities };
 }
 
-export function generateClosures(
-	rand: Random,
-	count: number,
-	catalogue: BusinessCatalogue,
-	anchor: number,
-): Closure[] {
+export function generateClosures(rand: Random, count: number, catalogue: BusinessCatalogue, anchor: number): Closure[] {
 	const categoryIds = catalogue.categories.map((category) => category.Id);
 	return Array.from({ length: count }, (_, index) => {
 		// Every other closure lies ahead, so future bookings can run into one.

@@ -3,13 +3,7 @@
  * strings (YYYY-MM-DDTHH:mm:ssZ), dates YYYY-MM-DD, times of day HH:mm:ss.
  */
 
-import type {
-	AutopaySuspension,
-	ClientService,
-	PromoCode,
-	RevenueCategory,
-	Sale,
-} from './salesTypes';
+import type { AutopaySuspension, ClientService, PromoCode, RevenueCategory, Sale } from './salesTypes';
 import type {
 	AddOn,
 	Appointment,

@@ -67,21 +67,15 @@ describe('appointment add-ons', () => {
 
 	it('returns add-ons keyed by appointment id; unknown appointments answer 400 with the rest', async () => {
 		const addOn = h.site().addOns[0];
-		const withNone = h
-			.site()
-			.appointments.find((a) => !h.site().addOns.some((x) => x.AppointmentId === a.Id))!;
+		const withNone = h.site().appointments.find((a) => !h.site().addOns.some((x) => x.AppointmentId === a.Id))!;
 		const token = await h.staffToken();
 		const answer = await h.call('GET', '/Business/Schedules/Appointments/Addons/Addons', {
 			token,
 			query: { appointmentId: [addOn.AppointmentId, withNone.Id] },
 		});
 		expect(answer.status).toBe(200);
-		expect(Object.keys(answer.json).sort()).toEqual(
-			[String(addOn.AppointmentId), String(withNone.Id)].sort(),
-		);
-		expect(answer.json[addOn.AppointmentId]).toContainEqual(
-			expect.objectContaining({ Id: addOn.Id }),
-		);
+		expect(Object.keys(answer.json).sort()).toEqual([String(addOn.AppointmentId), String(withNone.Id)].sort());
+		expect(answer.json[addOn.AppointmentId]).toContainEqual(expect.objectContaining({ Id: addOn.Id }));
 		expect(answer.json[withNone.Id]).toEqual([]);
 		const partial = await h.call('GET', '/Business/Schedules/Appointments/Addons/Addons', {
 			token,
@@ -167,8 +161,6 @@ describe('appointment add-ons', () => {
 			body: [addOn.Id],
 		});
 		expect(again.status).toBe(400);
-		expect(again.json.Errors).toEqual([
-			{ AddOnId: addOn.Id, Message: `Add-on ${addOn.Id} was not found.` },
-		]);
+		expect(again.json.Errors).toEqual([{ AddOnId: addOn.Id, Message: `Add-on ${addOn.Id} was not found.` }]);
 	});
 });

@@ -22,29 +22,18 @@ function addOnProblem(
 }
 
 /** Checks that the type is an add-on the staff member offers. */
-export function addOnTypeProblem(
-	site: SiteData,
-	typeId: number | undefined,
-	staffId: number,
-): string | undefined {
+export function addOnTypeProblem(site: SiteData, typeId: number | undefined, staffId: number): string | undefined {
 	if (typeId === undefined) return 'No add-on type was named.';
 	const type = byId(site.appointmentTypes, typeId);
 	if (!type || !type.IsAddOn || !type.Active) return `Add-on type ${typeId} was not found.`;
 	const staff = byId(site.staff, staffId);
 	if (!staff) return `Staff member ${staffId} was not found.`;
-	if (!staff.AppointmentTypeIds.includes(typeId))
-		return `Staff member ${staffId} does not offer add-on ${typeId}.`;
+	if (!staff.AppointmentTypeIds.includes(typeId)) return `Staff member ${staffId} does not offer add-on ${typeId}.`;
 	return undefined;
 }
 
 /** Creates an add-on (ids shared with appointments) and sends appointmentAddOn.created. */
-export function createAddOn(
-	call: RestCall,
-	parent: Appointment,
-	typeId: number,
-	staffId: number,
-	notes = '',
-): AddOn {
+export function createAddOn(call: RestCall, parent: Appointment, typeId: number, staffId: number, notes = ''): AddOn {
 	const addOn: AddOn = {
 		Id: takeId(call.site, 'appointments'),
 		AppointmentId: parent.Id,
@@ -64,21 +53,14 @@ function add(call: RestCall) {
 	const items = call.body as AddOnItem[];
 	const Errors = items.flatMap((item, Index) => {
 		const parent = byId(call.site.appointments, item.AppointmentId);
-		const problem = addOnProblem(
-			call.site,
-			parent,
-			item.AddOnTypeId,
-			item.StaffId ?? parent?.StaffId ?? 0,
-		);
+		const problem = addOnProblem(call.site, parent, item.AddOnTypeId, item.StaffId ?? parent?.StaffId ?? 0);
 		return problem ? [{ Index, AppointmentId: item.AppointmentId, Message: problem }] : [];
 	});
 	if (Errors.length) return typed(call, { AddOns: [], Errors }, true);
 	const AddOns = items.map((item) => {
 		const parent = byId(call.site.appointments, item.AppointmentId)!;
 		const notes = typeof item.Notes === 'string' ? item.Notes : '';
-		return addOnView(
-			createAddOn(call, parent, item.AddOnTypeId!, item.StaffId ?? parent.StaffId, notes),
-		);
+		return addOnView(createAddOn(call, parent, item.AddOnTypeId!, item.StaffId ?? parent.StaffId, notes));
 	});
 	return typed(call, { AddOns, Errors }, false);
 }
@@ -87,8 +69,7 @@ function add(call: RestCall) {
 function grouped(addOns: AddOn[], keys: number[]) {
 	const dictionary: Record<string, ReturnType<typeof addOnView>[]> = {};
 	for (const key of keys) dictionary[String(key)] = [];
-	for (const addOn of addOns)
-		(dictionary[String(addOn.AppointmentId)] ??= []).push(addOnView(addOn));
+	for (const addOn of addOns) (dictionary[String(addOn.AppointmentId)] ??= []).push(addOnView(addOn));
 	return dictionary;
 }
 
@@ -118,19 +99,12 @@ const addOnModify: Modifiable<AddOn> = {
 			'AddOnTypeId',
 			(value, _record, site) => {
 				const type = typeof value === 'number' ? byId(site.appointmentTypes, value) : undefined;
-				return type?.IsAddOn
-					? { AddOnTypeId: type.Id, Name: type.Name }
-					: `add-on type ${String(value)} was not found`;
+				return type?.IsAddOn ? { AddOnTypeId: type.Id, Name: type.Name } : `add-on type ${String(value)} was not found`;
 			},
 		],
 	],
 	check: (changed, site) =>
-		addOnProblem(
-			site,
-			byId(site.appointments, changed.AppointmentId),
-			changed.AddOnTypeId,
-			changed.StaffId,
-		),
+		addOnProblem(site, byId(site.appointments, changed.AppointmentId), changed.AddOnTypeId, changed.StaffId),
 	clientOf: (addOn, site) => byId(site.appointments, addOn.AppointmentId)?.ClientId,
 	view: (addOn) => addOnView(addOn),
 };

@@ -75,9 +75,7 @@ describe('appointment requests', () => {
 			body: [{ AppointmentRequestReference: { Id: request.Id } }],
 		});
 		expect(answer.status).toBe(201);
-		expect(h.site().appointments.find((a) => a.Id === request.AppointmentId)!.Status).toBe(
-			'Cancelled',
-		);
+		expect(h.site().appointments.find((a) => a.Id === request.AppointmentId)!.Status).toBe('Cancelled');
 		expect(eventsOf('appointmentBooking.cancelled').at(-1)!.eventData).toEqual({
 			siteId: -99,
 			appointmentId: request.AppointmentId,
@@ -95,9 +93,10 @@ describe('appointment requests', () => {
 		});
 		expect(answer.status).toBe(400);
 		expect(answer.json.Results).toEqual([]);
-		expect(
-			answer.json.Errors.map((e: { AppointmentRequestId: number }) => e.AppointmentRequestId),
-		).toEqual([decided.Id, 1]);
+		expect(answer.json.Errors.map((e: { AppointmentRequestId: number }) => e.AppointmentRequestId)).toEqual([
+			decided.Id,
+			1,
+		]);
 		expect(request.Status).toBe('Pending');
 		const badStaff = await h.call('POST', '/Business/Schedules/AppointmentRequests/Approve', {
 			token: await h.staffToken(),
@@ -115,10 +114,7 @@ describe('appointment requests', () => {
 			body: [booking.Id, cancellation.Id],
 		});
 		expect(answer.status).toBe(201);
-		expect(answer.json.Results.map((r: { Status: string }) => r.Status)).toEqual([
-			'Denied',
-			'Denied',
-		]);
+		expect(answer.json.Results.map((r: { Status: string }) => r.Status)).toEqual(['Denied', 'Denied']);
 		expect([booking.Status, cancellation.Status]).toEqual(['Denied', 'Denied']);
 		expect(emailsOf('appointmentRequest.denied')).toHaveLength(emailCount + 2);
 		expect(eventsOf('appointmentBooking.cancelled').at(-1)!.eventData).toEqual({
@@ -140,29 +136,24 @@ describe('appointment requests', () => {
 		['Sms', 0, 1],
 		['EmailAndSms', 1, 1],
 		['None', 0, 0],
-	])(
-		'deny-multiple with %s notifies by e-mail %d and SMS %d times per request',
-		async (preference, mails, texts) => {
-			const requests = pending('Booking').slice(0, 2);
-			const outbox = () => h.sandbox.emails.filter((e) => e.kind === 'appointmentRequest.denied');
-			const before = outbox().length;
-			const beforeSms = outbox().filter((e) => e.detail?.channel === 'sms').length;
-			const answer = await h.call('POST', '/Business/Schedules/AppointmentRequests/deny-multiple', {
-				token: await h.staffToken(),
-				body: {
-					AppointmentRequestIds: requests.map((r) => r.Id),
-					NotificationPreference: preference,
-				},
-			});
-			expect(answer.status).toBe(201);
-			expect(answer.json.NotificationPreference).toBe(preference);
-			expect(requests.every((r) => r.Status === 'Denied')).toBe(true);
-			expect(outbox().length - before).toBe(2 * (mails + texts));
-			expect(outbox().filter((e) => e.detail?.channel === 'sms').length - beforeSms).toBe(
-				2 * texts,
-			);
-		},
-	);
+	])('deny-multiple with %s notifies by e-mail %d and SMS %d times per request', async (preference, mails, texts) => {
+		const requests = pending('Booking').slice(0, 2);
+		const outbox = () => h.sandbox.emails.filter((e) => e.kind === 'appointmentRequest.denied');
+		const before = outbox().length;
+		const beforeSms = outbox().filter((e) => e.detail?.channel === 'sms').length;
+		const answer = await h.call('POST', '/Business/Schedules/AppointmentRequests/deny-multiple', {
+			token: await h.staffToken(),
+			body: {
+				AppointmentRequestIds: requests.map((r) => r.Id),
+				NotificationPreference: preference,
+			},
+		});
+		expect(answer.status).toBe(201);
+		expect(answer.json.NotificationPreference).toBe(preference);
+		expect(requests.every((r) => r.Status === 'Denied')).toBe(true);
+		expect(outbox().length - before).toBe(2 * (mails + texts));
+		expect(outbox().filter((e) => e.detail?.channel === 'sms').length - beforeSms).toBe(2 * texts);
+	});
 
 	it('deny-multiple reports errors per request (400, typed) and denies nothing', async () => {
 		const request = pending('Booking')[0];

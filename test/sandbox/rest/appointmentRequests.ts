@@ -51,22 +51,13 @@ function decide(call: RestCall, request: AppointmentRequest, status: 'Approved' 
 }
 
 /** A booking request's slot, with the overrides the approving staff member sent. */
-function approvalSlot(
-	call: RestCall,
-	request: AppointmentRequest,
-	item: ApproveItem,
-): Slot | string {
+function approvalSlot(call: RestCall, request: AppointmentRequest, item: ApproveItem): Slot | string {
 	if (item.ConsumerReference && item.ConsumerReference.Id !== request.ClientId) {
 		return `ConsumerReference ${item.ConsumerReference.Id} is not the consumer of the request.`;
 	}
-	const unknownResource = item.ResourceReferences?.find(
-		(ref) => !byId(call.site.resources, ref.Id),
-	);
+	const unknownResource = item.ResourceReferences?.find((ref) => !byId(call.site.resources, ref.Id));
 	if (unknownResource) return `Resource ${unknownResource.Id} was not found.`;
-	if (
-		item.AvailabilityReference &&
-		!byId(call.site.availabilities, item.AvailabilityReference.Id)
-	) {
+	if (item.AvailabilityReference && !byId(call.site.availabilities, item.AvailabilityReference.Id)) {
 		return `Availability ${item.AvailabilityReference.Id} was not found.`;
 	}
 	return resolveSlot(call.site, {
@@ -80,10 +71,7 @@ function approvalSlot(
 
 const NOTICES = {
 	approved: ['appointmentRequest.approved', 'Your appointment is confirmed'],
-	cancellationApproved: [
-		'appointmentRequest.cancellationApproved',
-		'Your appointment is cancelled',
-	],
+	cancellationApproved: ['appointmentRequest.cancellationApproved', 'Your appointment is cancelled'],
 	denied: ['appointmentRequest.denied', 'Your appointment request was declined'],
 } as const;
 
@@ -173,9 +161,7 @@ function denyMany(call: RestCall) {
 function get(call: RestCall) {
 	const id = call.params.int('id')!;
 	const request = byId(call.site.appointmentRequests, id);
-	return request
-		? json(requestView(call.site, request))
-		: text(404, `Appointment request ${id} was not found.`);
+	return request ? json(requestView(call.site, request)) : text(404, `Appointment request ${id} was not found.`);
 }
 
 export const appointmentRequestHandlers: HandlerTable = {

@@ -31,9 +31,7 @@ describe('appointments', () => {
 		});
 		expect(partial.status).toBe(400);
 		expect(partial.json.Appointments).toHaveLength(1);
-		expect(partial.json.Errors).toEqual([
-			{ AppointmentId: 42, Message: 'Appointment 42 was not found.' },
-		]);
+		expect(partial.json.Errors).toEqual([{ AppointmentId: 42, Message: 'Appointment 42 was not found.' }]);
 	});
 
 	it('modifies appointments, e-mails the clients when asked and emits appointmentBooking.updated', async () => {
@@ -75,11 +73,7 @@ describe('appointments', () => {
 		const answer = await h.call('POST', '/Business/Schedules/Appointments/Modify', {
 			token: await h.staffToken(),
 			body: {
-				Appointments: [
-					{ Id: appointment.Id, Notes: 'x' },
-					{ Id: 7 },
-					{ Id: appointment.Id, StaffId: 1 },
-				],
+				Appointments: [{ Id: appointment.Id, Notes: 'x' }, { Id: 7 }, { Id: appointment.Id, StaffId: 1 }],
 				SendEmail: false,
 			},
 		});
@@ -125,9 +119,7 @@ describe('appointments', () => {
 		});
 		expect(answer.status).toBe(200);
 		const mine = past.filter((a) => a.ClientId === clientId);
-		expect(answer.json.length).toBe(
-			new Set(mine.map((a) => `${a.StaffId}/${a.SessionTypeId}/${a.LocationId}`)).size,
-		);
+		expect(answer.json.length).toBe(new Set(mine.map((a) => `${a.StaffId}/${a.SessionTypeId}/${a.LocationId}`)).size);
 		expect(answer.json[0]).toMatchObject({
 			ConsumerReference: { Id: clientId },
 			StaffReference: { Id: expect.any(Number) },
@@ -143,9 +135,7 @@ describe('appointments', () => {
 
 describe('recurring appointments', () => {
 	const seriesOn = (start: string, occurrences = 3) => {
-		const taken =
-			futureBooked().find((a) => a.StartDateTime.startsWith(start.slice(0, 10))) ??
-			futureBooked()[0];
+		const taken = futureBooked().find((a) => a.StartDateTime.startsWith(start.slice(0, 10))) ?? futureBooked()[0];
 		const client = h.site().clients[5];
 		return {
 			taken,
@@ -173,9 +163,7 @@ describe('recurring appointments', () => {
 		expect(answer.json.Occurrences[0].Conflicts).toContainEqual(
 			expect.objectContaining({ Type: 'StaffAppointment', AppointmentId: taken.Id }),
 		);
-		expect(
-			Date.parse(answer.json.Occurrences[1].StartDateTime) - Date.parse(taken.StartDateTime),
-		).toBe(7 * DAY);
+		expect(Date.parse(answer.json.Occurrences[1].StartDateTime) - Date.parse(taken.StartDateTime)).toBe(7 * DAY);
 		expect(h.site().appointments.length).toBe(count);
 	});
 
@@ -183,9 +171,7 @@ describe('recurring appointments', () => {
 		const closure = h.site().closures.find((c) => Date.parse(c.StartDateTime) > now)!;
 		const type = h
 			.site()
-			.appointmentTypes.find(
-				(t) => !t.IsAddOn && closure.ServiceCategoryIds.includes(t.CategoryId),
-			)!;
+			.appointmentTypes.find((t) => !t.IsAddOn && closure.ServiceCategoryIds.includes(t.CategoryId))!;
 		const staff = h.site().staff.find((s) => s.AppointmentTypeIds.includes(type.Id))!;
 		const answer = await h.call('POST', '/Business/Schedules/Appointments/Recurring/Validate', {
 			body: {
@@ -208,9 +194,7 @@ describe('recurring appointments', () => {
 		const validated = await h.call('POST', '/Business/Schedules/Appointments/Recurring/Validate', {
 			body,
 		});
-		const free = validated.json.Occurrences.filter(
-			(o: { Conflicts: unknown[] }) => !o.Conflicts.length,
-		).length;
+		const free = validated.json.Occurrences.filter((o: { Conflicts: unknown[] }) => !o.Conflicts.length).length;
 		const events = eventsOf('appointmentBooking.created').length;
 		const answer = await h.call('POST', '/Business/Schedules/Appointments/Recurring', {
 			body,
@@ -220,9 +204,7 @@ describe('recurring appointments', () => {
 		expect(answer.json.AppointmentIds).toHaveLength(free);
 		expect(answer.json.Skipped).toHaveLength(4 - free);
 		const booked = h.site().appointments.filter((a) => answer.json.AppointmentIds.includes(a.Id));
-		expect(
-			booked.every((a) => a.RecurrenceId === answer.json.RecurrenceId && a.ClientId === 100006),
-		).toBe(true);
+		expect(booked.every((a) => a.RecurrenceId === answer.json.RecurrenceId && a.ClientId === 100006)).toBe(true);
 		const created = eventsOf('appointmentBooking.created').slice(events);
 		expect(created).toHaveLength(free);
 		expect(created.every((e) => e.cause.transactionKey === 'series-1')).toBe(true);

@@ -5,14 +5,7 @@ import type { BodyModel } from './bodyModels';
 import { typed, type HandlerTable, type RestCall } from './call';
 import { emitBooking } from './events';
 import { completeRecords, modifyRecords, rules, type FieldRule, type Modifiable } from './modify';
-import {
-	appointmentTypeView,
-	appointmentView,
-	byId,
-	clientView,
-	smallLocationView,
-	staffView,
-} from './views';
+import { appointmentTypeView, appointmentView, byId, clientView, smallLocationView, staffView } from './views';
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -46,9 +39,7 @@ function getMany(call: RestCall) {
 			site.appointmentTypes,
 			found.map((a) => a.SessionTypeId),
 		).map(appointmentTypeView),
-		AddOns: site.addOns
-			.filter((addOn) => ids.includes(addOn.AppointmentId))
-			.map((addOn) => ({ ...addOn })),
+		AddOns: site.addOns.filter((addOn) => ids.includes(addOn.AppointmentId)).map((addOn) => ({ ...addOn })),
 		Errors,
 	};
 	return typed(call, body, Errors.length > 0);
@@ -66,15 +57,9 @@ const dateTime =
 	};
 
 const exists =
-	(
-		field: keyof Appointment,
-		pick: (site: SiteData, id: number) => unknown,
-		what: string,
-	): FieldRule<Appointment> =>
+	(field: keyof Appointment, pick: (site: SiteData, id: number) => unknown, what: string): FieldRule<Appointment> =>
 	(value, _record, site) =>
-		typeof value === 'number' && pick(site, value)
-			? { [field]: value }
-			: `${what} ${String(value)} was not found`;
+		typeof value === 'number' && pick(site, value) ? { [field]: value } : `${what} ${String(value)} was not found`;
 
 export const appointmentModify: Modifiable<Appointment> = {
 	label: 'Appointment',
@@ -132,9 +117,7 @@ export const appointmentModify: Modifiable<Appointment> = {
 const modify = (call: RestCall) => modifyRecords(call, appointmentModify);
 
 const complete = (call: RestCall) =>
-	completeRecords(call, call.site.appointments, (appointment) =>
-		emitBooking(call, 'updated', appointment),
-	);
+	completeRecords(call, call.site.appointments, (appointment) => emitBooking(call, 'updated', appointment));
 
 /** The next time after `now` on the same weekday and time of day as `past`. */
 function nextSameSlot(past: number, now: number): number {

@@ -16,11 +16,7 @@ export interface Caller {
 }
 
 /** API-Key, then SiteId: a missing or unknown key 401, a bad SiteId 400, a foreign site 403. */
-export function checkCaller(
-	req: SandboxRequest,
-	ctx: SandboxContext,
-	store: RestStore,
-): Caller | SandboxResponse {
+export function checkCaller(req: SandboxRequest, ctx: SandboxContext, store: RestStore): Caller | SandboxResponse {
 	const apiKey = header(req, 'API-Key');
 	if (!apiKey) return text(401, 'Missing API-Key header.');
 	const account = ctx.findAccount(apiKey);
@@ -44,12 +40,7 @@ export type BearerResult =
 	| { kind: 'invalid'; response: SandboxResponse };
 
 /** Reads `Authorization: Bearer <token>`; a token of another site or past its expiry is refused. */
-export function readBearer(
-	req: SandboxRequest,
-	store: RestStore,
-	siteId: number,
-	now: number,
-): BearerResult {
+export function readBearer(req: SandboxRequest, store: RestStore, siteId: number, now: number): BearerResult {
 	const authorization = header(req, 'Authorization')?.trim();
 	if (!authorization) return { kind: 'none' };
 	const match = /^Bearer\s+(\S+)$/i.exec(authorization);
@@ -86,9 +77,7 @@ export function checkUser(
 	const bearer = readBearer(req, store, siteId, now);
 	if (bearer.kind === 'invalid') return bearer.response;
 	if (bearer.kind === 'none') {
-		return op.userToken
-			? text(401, 'Authorization required: send Authorization: Bearer <user token>.')
-			: {};
+		return op.userToken ? text(401, 'Authorization required: send Authorization: Bearer <user token>.') : {};
 	}
 	if (bearer.token.Type === 'Consumer' && !CONSUMER_RESOURCES.includes(op.resource)) {
 		return text(403, 'This operation needs a staff user token.');

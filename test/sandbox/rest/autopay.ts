@@ -37,8 +37,7 @@ const suspend = (scope: Scope) => (call: RestCall) => {
 	if (open)
 		return text(
 			400,
-			`Autopays of ${scope.toLowerCase()} ${scopeId} are already suspended ` +
-				`(suspension ${open.Id}).`,
+			`Autopays of ${scope.toLowerCase()} ${scopeId} are already suspended ` + `(suspension ${open.Id}).`,
 		);
 	const suspension: AutopaySuspension = {
 		Id: takeId(call.site, 'autopaySuspensions'),
@@ -56,11 +55,9 @@ const suspend = (scope: Scope) => (call: RestCall) => {
 const close = (scope: Scope) => (call: RestCall) => {
 	const { scopeId, known, open } = target(call, scope);
 	if (!known) return text(400, `Unknown ${scope.toLowerCase()} ${scopeId}.`);
-	if (!open)
-		return text(400, `There is no open autopay suspension for ${scope.toLowerCase()} ${scopeId}.`);
+	if (!open) return text(400, `There is no open autopay suspension for ${scope.toLowerCase()} ${scopeId}.`);
 	const end = call.params.time('endDate')!;
-	if (end < Date.parse(open.StartDate))
-		return text(400, 'The end date lies before the suspension start date.');
+	if (end < Date.parse(open.StartDate)) return text(400, 'The end date lies before the suspension start date.');
 	open.EndDate = isoAt(end);
 	return json(view(open));
 };

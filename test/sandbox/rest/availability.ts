@@ -50,23 +50,15 @@ const normalised = (item: Schedule) => ({
 });
 
 /** What is wrong with a schedule; new ones (needsStaff) must name a staff member and location. */
-function scheduleProblem(
-	site: SiteData,
-	item: Schedule | string,
-	needsStaff: boolean,
-): string | undefined {
+function scheduleProblem(site: SiteData, item: Schedule | string, needsStaff: boolean): string | undefined {
 	if (typeof item === 'string') return item;
 	const badTime = (['StartTime', 'EndTime'] as const).find((field) => !TIME_OF_DAY.test(item[field]));
 	if (badTime) return `${badTime} '${item[badTime]}' is not a time of day the sandbox can read (HH:mm).`;
-	if (item.Id !== undefined && !byId(site.availabilities, item.Id))
-		return `Availability ${item.Id} was not found.`;
-	if (minutesOf(item.EndTime) <= minutesOf(item.StartTime))
-		return 'EndTime must come after StartTime.';
-	if (item.EndDate.slice(0, 10) < item.StartDate.slice(0, 10))
-		return 'EndDate must not lie before StartDate.';
+	if (item.Id !== undefined && !byId(site.availabilities, item.Id)) return `Availability ${item.Id} was not found.`;
+	if (minutesOf(item.EndTime) <= minutesOf(item.StartTime)) return 'EndTime must come after StartTime.';
+	if (item.EndDate.slice(0, 10) < item.StartDate.slice(0, 10)) return 'EndDate must not lie before StartDate.';
 	if (!needsStaff) return undefined;
-	if (item.StaffId === undefined || item.LocationId === undefined)
-		return 'StaffId and LocationId are required.';
+	if (item.StaffId === undefined || item.LocationId === undefined) return 'StaffId and LocationId are required.';
 	const staff = byId(site.staff, item.StaffId);
 	if (!staff) return `Staff member ${item.StaffId} was not found.`;
 	if (!staff.LocationIds.includes(item.LocationId))
@@ -85,9 +77,7 @@ function withErrors(items: ScheduleItem[], problems: Array<string | undefined>) 
 
 function get(call: RestCall) {
 	const ids = call.params.ints('availabilityId')!;
-	const found = ids
-		.map((id) => byId(call.site.availabilities, id))
-		.filter((a): a is AvailabilitySchedule => !!a);
+	const found = ids.map((id) => byId(call.site.availabilities, id)).filter((a): a is AvailabilitySchedule => !!a);
 	return typed(call, found.map(view), found.length !== ids.length);
 }
 
@@ -141,9 +131,7 @@ function group(call: RestCall) {
 			: scheduleProblem(call.site, schedule, items[index].Id === undefined),
 	);
 	if (problems.some(Boolean)) return typed(call, withErrors(items, problems), true);
-	const groupId =
-		items.find((item) => item.GroupId !== undefined)?.GroupId ??
-		takeId(call.site, 'availabilityGroups');
+	const groupId = items.find((item) => item.GroupId !== undefined)?.GroupId ?? takeId(call.site, 'availabilityGroups');
 	return typed(
 		call,
 		(schedules as Schedule[]).map((item) => view(store(call.site, item, groupId))),
@@ -168,9 +156,7 @@ function search(call: RestCall) {
 			(item) =>
 				schedule.StaffId === item.StaffId &&
 				(item.LocationId === undefined || schedule.LocationId === item.LocationId) &&
-				schedule.DaysOfWeek.some((day) =>
-					item.DaysOfWeek.includes(day),
-				) &&
+				schedule.DaysOfWeek.some((day) => item.DaysOfWeek.includes(day)) &&
 				minutesOf(schedule.StartTime) < minutesOf(item.EndTime) &&
 				minutesOf(item.StartTime) < minutesOf(schedule.EndTime) &&
 				schedule.StartDate <= item.EndDate.slice(0, 10) &&

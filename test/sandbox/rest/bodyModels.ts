@@ -22,12 +22,10 @@ function bindNames(shape: z.ZodRawShape) {
 	};
 }
 
-const bound = <T extends z.ZodRawShape>(shape: T) =>
-	z.preprocess(bindNames(shape), z.object(shape).passthrough());
+const bound = <T extends z.ZodRawShape>(shape: T) => z.preprocess(bindNames(shape), z.object(shape).passthrough());
 
 /** Absent and null both mean "not given". */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-	schema.nullish().transform((value) => value ?? undefined);
+const optional = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 const int = z.number().int();
 const reference = bound({ Id: int });

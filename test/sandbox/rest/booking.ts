@@ -1,24 +1,6 @@
 import { takeId } from '../data/generate';
-import {
-	DAY,
-	MINUTE,
-	dateOf,
-	dayName,
-	isoAt,
-	minutesOf,
-	overlaps,
-	parseWhen,
-	startOfDay,
-} from '../data/dates';
-import type {
-	Appointment,
-	AppointmentType,
-	Client,
-	ClientService,
-	Location,
-	SiteData,
-	Staff,
-} from '../data/types';
+import { DAY, MINUTE, dateOf, dayName, isoAt, minutesOf, overlaps, parseWhen, startOfDay } from '../data/dates';
+import type { Appointment, AppointmentType, Client, ClientService, Location, SiteData, Staff } from '../data/types';
 import type { RestCall } from './call';
 import { emitBooking, emitBookingCancelled } from './events';
 import { byId } from './views';
@@ -74,15 +56,8 @@ export interface Conflict {
 export function conflictsOf(site: SiteData, slot: Slot, ignoreAppointmentId?: number): Conflict[] {
 	const conflicts: Conflict[] = [];
 	for (const other of site.appointments) {
-		if (
-			other.Id === ignoreAppointmentId ||
-			other.StaffId !== slot.staff.Id ||
-			other.Status === 'Cancelled'
-		)
-			continue;
-		if (
-			overlaps(slot.start, slot.end, Date.parse(other.StartDateTime), Date.parse(other.EndDateTime))
-		) {
+		if (other.Id === ignoreAppointmentId || other.StaffId !== slot.staff.Id || other.Status === 'Cancelled') continue;
+		if (overlaps(slot.start, slot.end, Date.parse(other.StartDateTime), Date.parse(other.EndDateTime))) {
 			conflicts.push({
 				Type: 'StaffAppointment',
 				Message: `The staff member has appointment ${other.Id} then.`,
@@ -91,12 +66,7 @@ export function conflictsOf(site: SiteData, slot: Slot, ignoreAppointmentId?: nu
 		}
 	}
 	for (const closure of site.closures) {
-		const closed = overlaps(
-			slot.start,
-			slot.end,
-			Date.parse(closure.StartDateTime),
-			Date.parse(closure.EndDateTime),
-		);
+		const closed = overlaps(slot.start, slot.end, Date.parse(closure.StartDateTime), Date.parse(closure.EndDateTime));
 		if (closed && closure.ServiceCategoryIds.includes(slot.type.CategoryId)) {
 			conflicts.push({
 				Type: 'Closure',

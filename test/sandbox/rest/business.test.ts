@@ -6,9 +6,7 @@ const now = Date.parse(TEST_START);
 describe('staff calendar', () => {
 	it('lists a staff member’s appointments, classes, enrollments and time off in the window', async () => {
 		const site = h.site();
-		const appointment = site.appointments.find(
-			(a) => a.Status === 'Booked' && Date.parse(a.StartDateTime) > now,
-		)!;
+		const appointment = site.appointments.find((a) => a.Status === 'Booked' && Date.parse(a.StartDateTime) > now)!;
 		const answer = await h.call('GET', `/Business/Calendars/Staff/${appointment.StaffId}`, {
 			query: {
 				'request.startDateTime': appointment.StartDateTime.slice(0, 10),
@@ -33,15 +31,12 @@ describe('staff calendar', () => {
 	});
 
 	it('shows an appointment booked through the API (state read back)', async () => {
-		const request = h
-			.site()
-			.appointmentRequests.find((r) => r.Status === 'Pending' && r.Type === 'Booking')!;
+		const request = h.site().appointmentRequests.find((r) => r.Status === 'Pending' && r.Type === 'Booking')!;
 		const window = {
 			'request.startDateTime': request.StartDateTime,
 			'request.endDateTime': request.EndDateTime,
 		};
-		const calendar = () =>
-			h.call('GET', `/Business/Calendars/Staff/${request.StaffId}`, { query: window });
+		const calendar = () => h.call('GET', `/Business/Calendars/Staff/${request.StaffId}`, { query: window });
 		const before = await calendar();
 		const approved = await h.call('POST', '/Business/Schedules/AppointmentRequests/Approve', {
 			token: await h.staffToken(),
@@ -66,10 +61,7 @@ describe('staff calendar', () => {
 			token: login.json.AccessToken,
 		});
 		expect([other.status, isPlainText(other)]).toEqual([403, true]);
-		expect(
-			(await h.call('GET', '/Business/Calendars/Staff/104', { token: await h.staffToken() }))
-				.status,
-		).toBe(200);
+		expect((await h.call('GET', '/Business/Calendars/Staff/104', { token: await h.staffToken() })).status).toBe(200);
 		expect((await h.call('GET', '/Business/Calendars/Staff/999')).status).toBe(400);
 	});
 });
@@ -80,10 +72,7 @@ describe('categories and closures', () => {
 		expect(all.status).toBe(200);
 		expect(all.json).toHaveLength(h.site().categories.length);
 		const wellness = await h.call('GET', '/Business/Categories', { query: { verticalIds: 2 } });
-		expect(wellness.json.map((c: { Name: string }) => c.Name)).toEqual([
-			'Massage',
-			'Physiotherapy',
-		]);
+		expect(wellness.json.map((c: { Name: string }) => c.Name)).toEqual(['Massage', 'Physiotherapy']);
 	});
 
 	it('lists subcategories, optionally of some categories', async () => {
@@ -92,14 +81,8 @@ describe('categories and closures', () => {
 			query: { categoryIds: massage.Id },
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.json.map((s: { Name: string }) => s.Name)).toEqual([
-			'Swedish',
-			'Deep Tissue',
-			'Sports',
-		]);
-		expect((await h.call('GET', '/Business/Subcategories')).json).toHaveLength(
-			h.site().subcategories.length,
-		);
+		expect(answer.json.map((s: { Name: string }) => s.Name)).toEqual(['Swedish', 'Deep Tissue', 'Sports']);
+		expect((await h.call('GET', '/Business/Subcategories')).json).toHaveLength(h.site().subcategories.length);
 	});
 
 	it('returns the closures overlapping the range in a closures object', async () => {
@@ -109,9 +92,7 @@ describe('categories and closures', () => {
 			query: { startDate: day, endDate: day },
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.json.Closures).toContainEqual(
-			expect.objectContaining({ Id: closure.Id, Name: closure.Name }),
-		);
+		expect(answer.json.Closures).toContainEqual(expect.objectContaining({ Id: closure.Id, Name: closure.Name }));
 		const none = await h.call('GET', '/Business/Closures', {
 			query: { startDate: '2020-01-01', endDate: '2020-01-02' },
 		});
@@ -146,12 +127,8 @@ describe('features', () => {
 			body: { Enabled: true },
 		});
 		expect([unknown.status, unknown.text]).toEqual([400, "Unknown feature 'Teleport'."]);
-		expect(
-			(await h.call('PATCH', '/Business/Features/BrandedApp', { body: { Enabled: true } })).status,
-		).toBe(403);
-		expect(
-			(await h.call('PATCH', '/Business/Features/PickASpot', { body: { Enabled: 'yes' } })).status,
-		).toBe(400);
+		expect((await h.call('PATCH', '/Business/Features/BrandedApp', { body: { Enabled: true } })).status).toBe(403);
+		expect((await h.call('PATCH', '/Business/Features/PickASpot', { body: { Enabled: 'yes' } })).status).toBe(400);
 	});
 });
 
@@ -177,9 +154,7 @@ describe('autopay suspensions', () => {
 		});
 		const stored = h.site().autopaySuspensions.find((s) => s.Id === suspended.json.Id)!;
 		expect(stored.EndDate).toBeNull();
-		expect(
-			(await h.call('POST', path(scope, id, 'Suspend', '2026-03-11T00:00:00Z'), { token })).status,
-		).toBe(400);
+		expect((await h.call('POST', path(scope, id, 'Suspend', '2026-03-11T00:00:00Z'), { token })).status).toBe(400);
 		const closed = await h.call('POST', path(scope, id, 'close', '2026-04-01'), { token });
 		expect(closed.status).toBe(200);
 		expect(closed.json).toMatchObject({
@@ -194,11 +169,7 @@ describe('autopay suspensions', () => {
 
 	it('refuses unknown scopes and non-date path values', async () => {
 		const token = await h.staffToken();
-		expect(
-			(await h.call('POST', path('region', 77, 'Suspend', '2026-03-10'), { token })).status,
-		).toBe(400);
-		expect((await h.call('POST', path('region', 1, 'Suspend', 'soon'), { token })).status).toBe(
-			400,
-		);
+		expect((await h.call('POST', path('region', 77, 'Suspend', '2026-03-10'), { token })).status).toBe(400);
+		expect((await h.call('POST', path('region', 1, 'Suspend', 'soon'), { token })).status).toBe(400);
 	});
 });

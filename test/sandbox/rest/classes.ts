@@ -24,8 +24,7 @@ function getLocation(call: RestCall) {
 	const id = call.params.int('classInstanceId')!;
 	const instance = byId(call.site.classes, id);
 	if (!instance) return text(404, `Class instance ${id} was not found.`);
-	if (instance.Hidden && !isStaff(call))
-		return text(403, `Class instance ${id} is shown to staff only.`);
+	if (instance.Hidden && !isStaff(call)) return text(403, `Class instance ${id} is shown to staff only.`);
 	const description = byId(call.site.classDescriptions, instance.ClassDescriptionId)!;
 	return json({
 		Id: instance.Id,
@@ -96,8 +95,7 @@ const enrollmentView = (site: SiteData, enrollment: Enrollment) => ({
 function enrollments(call: RestCall) {
 	const { params, site } = call;
 	const from = dateOf(params.time('request.startDate') ?? startOfDay(call.now));
-	const to =
-		params.time('request.endDate') === undefined ? from : dateOf(params.time('request.endDate')!);
+	const to = params.time('request.endDate') === undefined ? from : dateOf(params.time('request.endDate')!);
 	if (to < from) return text(400, 'request.endDate lies before request.startDate.');
 	const locationIds = params.ints('request.locationIds');
 	const categoryIds = params.ints('request.serviceCategoryIds');

@@ -11,12 +11,8 @@ function directory(call: RestCall) {
 	const day = dateOf(when);
 	const byClient = new Map<number, Appointment[]>();
 	for (const appointment of call.site.appointments) {
-		if (appointment.Status === 'Cancelled' || appointment.StartDateTime.slice(0, 10) !== day)
-			continue;
-		byClient.set(appointment.ClientId, [
-			...(byClient.get(appointment.ClientId) ?? []),
-			appointment,
-		]);
+		if (appointment.Status === 'Cancelled' || appointment.StartDateTime.slice(0, 10) !== day) continue;
+		byClient.set(appointment.ClientId, [...(byClient.get(appointment.ClientId) ?? []), appointment]);
 	}
 	if (!byClient.size) return text(404, `No clients have services on ${day}.`);
 	const entries = [...byClient].map(([clientId, appointments]) => ({

@@ -12,19 +12,15 @@ const findClient = (call: RestCall, id: string) =>
  * by userId (how staff act for a consumer). A string names the problem.
  */
 export function consumerOf(call: RestCall): Client | string {
-	if (call.user?.Type === 'Consumer')
-		return byId(call.site.clients, call.user.UserId) ?? 'Unknown consumer.';
+	if (call.user?.Type === 'Consumer') return byId(call.site.clients, call.user.UserId) ?? 'Unknown consumer.';
 	const userId = call.params.str('userId');
-	if (!userId)
-		return 'A consumer is needed: send a consumer user token, or userId with a staff token.';
+	if (!userId) return 'A consumer is needed: send a consumer user token, or userId with a staff token.';
 	return findClient(call, userId) ?? `User ${userId} was not found.`;
 }
 
 function appointmentTypes(call: RestCall) {
 	const id = call.params.int('id');
-	const types = call.site.appointmentTypes.filter(
-		(t) => isConsumerType(t) && (id === undefined || t.Id === id),
-	);
+	const types = call.site.appointmentTypes.filter((t) => isConsumerType(t) && (id === undefined || t.Id === id));
 	return json(types.map(appointmentTypeView));
 }
 
@@ -61,8 +57,7 @@ function payerOf(call: RestCall): Client | string {
 	const dependentId = call.params.str('request.dependentId');
 	if (!dependentId) return consumerOf(call);
 	const dependent = findClient(call, dependentId);
-	if (!dependent || dependent.CustodianId === null)
-		return `Dependent ${dependentId} was not found.`;
+	if (!dependent || dependent.CustodianId === null) return `Dependent ${dependentId} was not found.`;
 	if (call.user?.Type === 'Consumer' && dependent.CustodianId !== call.user.UserId) {
 		return `Dependent ${dependentId} is not a dependent of this consumer.`;
 	}
@@ -76,8 +71,7 @@ function payerOf(call: RestCall): Client | string {
 function servicePaymentOptions(call: RestCall) {
 	const { params, site } = call;
 	const locationText = params.str('locationId')!;
-	if (!/^\d+$/.test(locationText))
-		return text(400, `locationId must be a location id, not '${locationText}'.`);
+	if (!/^\d+$/.test(locationText)) return text(400, `locationId must be a location id, not '${locationText}'.`);
 	if (params.pathSegment('LocationId') !== locationText) {
 		return text(400, 'The location in the path and the locationId parameter differ.');
 	}

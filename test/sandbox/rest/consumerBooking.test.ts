@@ -37,9 +37,7 @@ describe('consumer booking', () => {
 	it('pays a single paid appointment by card token when no series pays it', async () => {
 		const { staff, type, locationId } = offer();
 		const ranges = await freeRanges(staff, type, locationId);
-		const client = h
-			.site()
-			.clients.find((c) => !h.site().clientServices.some((s) => s.ClientId === c.Id))!;
+		const client = h.site().clients.find((c) => !h.site().clientServices.some((s) => s.ClientId === c.Id))!;
 		const sales = h.site().sales.length;
 		const answer = await h.call('POST', `/Consumer/Schedules/Location/${locationId}/Appointments`, {
 			token: await h.staffToken(),
@@ -70,9 +68,7 @@ describe('consumer booking', () => {
 		await h.admin('POST', '/business/online-booking', { enabled: true });
 		expect(answer.status).toBe(201);
 		expect(answer.json).toMatchObject({ Status: 'Requested', Appointments: [] });
-		const request = h
-			.site()
-			.appointmentRequests.find((r) => r.Id === answer.json.AppointmentRequests[0].Id)!;
+		const request = h.site().appointmentRequests.find((r) => r.Id === answer.json.AppointmentRequests[0].Id)!;
 		expect(request).toMatchObject({
 			Status: 'Pending',
 			Type: 'Booking',
@@ -87,9 +83,7 @@ describe('consumer booking', () => {
 		const { staff, type, locationId } = offer();
 		const taken = h
 			.site()
-			.appointments.find(
-				(a) => a.StaffId === staff.Id && a.Status === 'Booked' && a.StartDateTime > '2026-03-03',
-			)!;
+			.appointments.find((a) => a.StaffId === staff.Id && a.Status === 'Booked' && a.StartDateTime > '2026-03-03')!;
 		const answer = await h.call('POST', `/Consumer/Schedules/Location/${locationId}/Appointments`, {
 			...consumer(),
 			body: [item(staff, type, taken.StartDateTime)],
@@ -100,28 +94,23 @@ describe('consumer booking', () => {
 			Appointments: [],
 			Errors: [{ Index: 0, Message: expect.any(String) }],
 		});
-		const noConsumer = await h.call(
-			'POST',
-			`/Consumer/Schedules/Location/${locationId}/Appointments`,
-			{ token: await h.staffToken(), body: [item(staff, type, taken.StartDateTime)] },
-		);
+		const noConsumer = await h.call('POST', `/Consumer/Schedules/Location/${locationId}/Appointments`, {
+			token: await h.staffToken(),
+			body: [item(staff, type, taken.StartDateTime)],
+		});
 		expect([noConsumer.status, isPlainText(noConsumer)]).toEqual([400, true]);
 	});
 
 	it('books appointments with add-ons together (events for both)', async () => {
 		const { staff, type, addOn, locationId } = offer(true);
 		const [range] = await freeRanges(staff, type, locationId);
-		const answer = await h.call(
-			'POST',
-			`/Consumer/Schedules/Location/${locationId}/Appointments-Addons`,
-			{
-				...consumer(),
-				body: {
-					Appointments: [item(staff, type, range.StartDateTime)],
-					AddOns: [{ AppointmentTypeReference: { Id: addOn.Id } }],
-				},
+		const answer = await h.call('POST', `/Consumer/Schedules/Location/${locationId}/Appointments-Addons`, {
+			...consumer(),
+			body: {
+				Appointments: [item(staff, type, range.StartDateTime)],
+				AddOns: [{ AppointmentTypeReference: { Id: addOn.Id } }],
 			},
-		);
+		});
 		expect(answer.status).toBe(200);
 		const appointmentId = answer.json.Appointments[0].Id;
 		expect(answer.json.AddOns).toEqual([
@@ -133,11 +122,10 @@ describe('consumer booking', () => {
 			'appointmentAddOn.created',
 		]);
 		await h.admin('POST', '/business/online-booking', { enabled: false });
-		const off = await h.call(
-			'POST',
-			`/Consumer/Schedules/Location/${locationId}/Appointments-Addons`,
-			{ ...consumer(), body: { Appointments: [item(staff, type, range.StartDateTime)] } },
-		);
+		const off = await h.call('POST', `/Consumer/Schedules/Location/${locationId}/Appointments-Addons`, {
+			...consumer(),
+			body: { Appointments: [item(staff, type, range.StartDateTime)] },
+		});
 		await h.admin('POST', '/business/online-booking', { enabled: true });
 		expect(off.status).toBe(400);
 		expect(off.json.Errors[0].Message).toMatch(/Online booking is off/);

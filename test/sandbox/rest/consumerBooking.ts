@@ -3,14 +3,7 @@ import { isoAt, overlaps } from '../data/dates';
 import type { Appointment, AppointmentRequest, Client } from '../data/types';
 import { addOnTypeProblem, createAddOn } from './addOns';
 import { requestView } from './appointmentRequests';
-import {
-	applyPayment,
-	conflictsOf,
-	createAppointment,
-	currentSeries,
-	resolveSlot,
-	type Slot,
-} from './booking';
+import { applyPayment, conflictsOf, createAppointment, currentSeries, resolveSlot, type Slot } from './booking';
 import type { BodyModel } from './bodyModels';
 import { json, text, typed, type HandlerTable, type RestCall } from './call';
 import { consumerOf } from './consumer';
@@ -24,14 +17,11 @@ type BookingError = { Index: number; Message: string };
 /** Why a requested slot cannot be booked online, if it cannot. */
 function slotProblem(call: RestCall, slot: Slot | string, earlier: Slot[]): string | undefined {
 	if (typeof slot === 'string') return slot;
-	if (!isConsumerType(slot.type))
-		return `Appointment type ${slot.type.Id} cannot be booked online.`;
+	if (!isConsumerType(slot.type)) return `Appointment type ${slot.type.Id} cannot be booked online.`;
 	if (slot.start < call.now) return 'The appointment lies in the past.';
 	const conflict = conflictsOf(call.site, slot)[0];
 	if (conflict) return conflict.Message;
-	const clash = earlier.some(
-		(s) => s.staff.Id === slot.staff.Id && overlaps(s.start, s.end, slot.start, slot.end),
-	);
+	const clash = earlier.some((s) => s.staff.Id === slot.staff.Id && overlaps(s.start, s.end, slot.start, slot.end));
 	return clash ? 'The appointment overlaps another one of this request.' : undefined;
 }
 
@@ -77,15 +67,8 @@ function payIfSingle(call: RestCall, booked: Appointment[], consumer: Client) {
 	else if (cardToken) recordCardSale(call, consumer, appointment, type, cardToken);
 }
 
-function bookNow(
-	call: RestCall,
-	consumer: Client,
-	slots: Slot[],
-	items: BookingItem[],
-): Appointment[] {
-	const booked = slots.map((slot, index) =>
-		createAppointment(call, slot, consumer, { Notes: items[index].Notes }),
-	);
+function bookNow(call: RestCall, consumer: Client, slots: Slot[], items: BookingItem[]): Appointment[] {
+	const booked = slots.map((slot, index) => createAppointment(call, slot, consumer, { Notes: items[index].Notes }));
 	payIfSingle(call, booked, consumer);
 	emailClient(call, consumer.Id, 'booking.confirmation', 'Your booking is confirmed', {
 		appointmentIds: booked.map((a) => a.Id),
@@ -169,11 +152,7 @@ function bookWithAddOns(call: RestCall) {
 	addOns.forEach((addOn, Index) => {
 		const slot = slots[addOn.AppointmentIndex ?? 0];
 		const problem = slot
-			? addOnTypeProblem(
-					call.site,
-					addOn.AppointmentTypeReference?.Id,
-					addOn.StaffReference?.Id ?? slot.staff.Id,
-				)
+			? addOnTypeProblem(call.site, addOn.AppointmentTypeReference?.Id, addOn.StaffReference?.Id ?? slot.staff.Id)
 			: `Appointment ${addOn.AppointmentIndex ?? 0} of the request cannot take add-ons.`;
 		if (problem) Errors.push({ Index, Message: `AddOns[${Index}]: ${problem}` });
 	});
@@ -181,12 +160,7 @@ function bookWithAddOns(call: RestCall) {
 	const booked = bookNow(call, parties.consumer, slots, body.Appointments);
 	const created = addOns.map((addOn) => {
 		const parent = booked[addOn.AppointmentIndex ?? 0];
-		return createAddOn(
-			call,
-			parent,
-			addOn.AppointmentTypeReference!.Id,
-			addOn.StaffReference?.Id ?? parent.StaffId,
-		);
+		return createAddOn(call, parent, addOn.AppointmentTypeReference!.Id, addOn.StaffReference?.Id ?? parent.StaffId);
 	});
 	return json({
 		Appointments: booked.map((a) => appointmentView(call.site, a)),

@@ -12,12 +12,7 @@ export function consumerFixtures(h: Harness) {
 		const addOn = site.appointmentTypes.find((t) => t.IsAddOn)!;
 		for (const staff of site.staff) {
 			const type = site.appointmentTypes.find(
-				(t) =>
-					t.Active &&
-					t.ConsumerMode &&
-					!t.IsAddOn &&
-					t.Price > 0 &&
-					staff.AppointmentTypeIds.includes(t.Id),
+				(t) => t.Active && t.ConsumerMode && !t.IsAddOn && t.Price > 0 && staff.AppointmentTypeIds.includes(t.Id),
 			);
 			if (type && (!withAddOn || staff.AppointmentTypeIds.includes(addOn.Id))) {
 				return { staff, type, addOn, locationId: staff.LocationIds[0] };

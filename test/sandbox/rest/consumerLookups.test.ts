@@ -7,15 +7,9 @@ checkEmittedEvents(h);
 
 describe('consumer lookups', () => {
 	it('lists active consumer-mode appointment types, or the one asked for', async () => {
-		const all = await h.call(
-			'GET',
-			'/Consumer/Schedules/Appointments/AppointmentTypes',
-			consumer(),
-		);
+		const all = await h.call('GET', '/Consumer/Schedules/Appointments/AppointmentTypes', consumer());
 		expect(all.status).toBe(200);
-		const expected = h
-			.site()
-			.appointmentTypes.filter((t) => t.Active && t.ConsumerMode && !t.IsAddOn);
+		const expected = h.site().appointmentTypes.filter((t) => t.Active && t.ConsumerMode && !t.IsAddOn);
 		expect(all.json.map((t: { Id: number }) => t.Id)).toEqual(expected.map((t) => t.Id));
 		const one = await h.call('GET', '/Consumer/Schedules/Appointments/AppointmentTypes', {
 			...consumer(),
@@ -24,13 +18,7 @@ describe('consumer lookups', () => {
 		expect(one.json).toEqual([expect.objectContaining({ Id: expected[1].Id })]);
 		const staffOnly = h.site().appointmentTypes.find((t) => !t.ConsumerMode)!;
 		expect(
-			(
-				await h.call(
-					'GET',
-					`/Consumer/Schedules/Appointments/AppointmentTypes/${staffOnly.Id}`,
-					consumer(),
-				)
-			).json,
+			(await h.call('GET', `/Consumer/Schedules/Appointments/AppointmentTypes/${staffOnly.Id}`, consumer())).json,
 		).toEqual([]);
 		const byPath = await h.call(
 			'GET',
@@ -121,10 +109,7 @@ describe('consumer lookups', () => {
 			},
 		]);
 		for (const range of answer.json.StaffBookableTimeRanges) {
-			expect(
-				range.StartDateTime >= '2026-03-03T09:00:00Z' &&
-					range.EndDateTime <= '2026-03-03T17:00:00Z',
-			).toBe(true);
+			expect(range.StartDateTime >= '2026-03-03T09:00:00Z' && range.EndDateTime <= '2026-03-03T17:00:00Z').toBe(true);
 		}
 		const missing = await h.call(
 			'GET',
@@ -140,10 +125,8 @@ describe('consumer lookups', () => {
 
 describe('service payment options', () => {
 	const series = () => h.site().clientServices.find((s) => s.ClientId === 100001)!;
-	const massage = () =>
-		h.site().appointmentTypes.find((t) => t.ProgramId === series().ProgramId && !t.IsAddOn)!;
-	const path = (locationId: number | string) =>
-		`/Consumer/Sales/User/Location/${locationId}/ServicePaymentOptions`;
+	const massage = () => h.site().appointmentTypes.find((t) => t.ProgramId === series().ProgramId && !t.IsAddOn)!;
+	const path = (locationId: number | string) => `/Consumer/Sales/User/Location/${locationId}/ServicePaymentOptions`;
 
 	it('returns the pricing options that pay every date of the range', async () => {
 		const locationId = series().LocationIds[0];
@@ -182,12 +165,8 @@ describe('service payment options', () => {
 
 	it('needs the locationId parameter to match the path, and a consumer or dependent', async () => {
 		const locationId = series().LocationIds[0];
-		expect((await h.call('GET', path(locationId), consumer())).text).toBe(
-			'The locationId parameter is required.',
-		);
-		expect(
-			(await h.call('GET', path(locationId), { ...consumer(), query: { locationId: 99 } })).status,
-		).toBe(400);
+		expect((await h.call('GET', path(locationId), consumer())).text).toBe('The locationId parameter is required.');
+		expect((await h.call('GET', path(locationId), { ...consumer(), query: { locationId: 99 } })).status).toBe(400);
 		const staff = await h.call('GET', path(locationId), {
 			token: await h.staffToken(),
 			query: { locationId },
@@ -199,9 +178,7 @@ describe('service payment options', () => {
 			query: { locationId, 'request.dependentId': dependent.ClientId },
 		});
 		expect(ofDependent.status).toBe(200);
-		expect(ofDependent.json.every((s: { ClientId: number }) => s.ClientId === dependent.Id)).toBe(
-			true,
-		);
+		expect(ofDependent.json.every((s: { ClientId: number }) => s.ClientId === dependent.Id)).toBe(true);
 		const notMine = await h.call('GET', path(locationId), {
 			...consumer(),
 			query: { locationId, 'request.dependentId': dependent.ClientId },

@@ -6,8 +6,7 @@ const now = Date.parse(TEST_START);
 const round = (n: number) => Math.round(n * 100) / 100;
 
 describe('dashboard', () => {
-	const inRange = (sale: Sale, start: string, end: string) =>
-		sale.SaleDateTime >= start && sale.SaleDateTime <= end;
+	const inRange = (sale: Sale, start: string, end: string) => sale.SaleDateTime >= start && sale.SaleDateTime <= end;
 
 	it('totals the month’s sales by category name', async () => {
 		const query = {
@@ -20,9 +19,7 @@ describe('dashboard', () => {
 		});
 		expect(answer.status).toBe(200);
 		const expected: Record<string, number> = {};
-		for (const sale of h
-			.site()
-			.sales.filter((s) => inRange(s, '2026-02-01', '2026-02-28T23:59:59Z'))) {
+		for (const sale of h.site().sales.filter((s) => inRange(s, '2026-02-01', '2026-02-28T23:59:59Z'))) {
 			for (const item of sale.Items)
 				expected[item.CategoryName] = round((expected[item.CategoryName] ?? 0) + item.Amount);
 		}
@@ -31,9 +28,7 @@ describe('dashboard', () => {
 			token: await h.staffToken(),
 		});
 		const march = h.site().sales.filter((s) => inRange(s, '2026-03-01', TEST_START));
-		expect(
-			Object.values(defaultMonth.json as Record<string, number>).reduce((a, b) => a + b, 0),
-		).toBeCloseTo(
+		expect(Object.values(defaultMonth.json as Record<string, number>).reduce((a, b) => a + b, 0)).toBeCloseTo(
 			march.reduce((a, s) => a + s.TotalAmount, 0),
 			1,
 		);
@@ -64,9 +59,7 @@ describe('dashboard', () => {
 			token,
 			query: { ...range, 'requestModel.accrual': false },
 		});
-		expect(cash.json.TotalSales).toBe(
-			total(january.filter((s) => s.Payments.every((p) => p.MethodId !== 4))),
-		);
+		expect(cash.json.TotalSales).toBe(total(january.filter((s) => s.Payments.every((p) => p.MethodId !== 4))));
 		const located = await h.call('GET', '/Dashboard/Summary', {
 			token,
 			query: { ...range, 'requestModel.locationIds': [1] },
@@ -93,18 +86,12 @@ describe('dashboard', () => {
 		};
 		const answer = await h.call('GET', '/Dashboard/YoY/GetMonthlyActiveMembers', { token, query });
 		expect(answer.status).toBe(200);
-		expect(answer.json.Months.map((m: { Month: string }) => m.Month)).toEqual([
-			'2025-12',
-			'2026-01',
-			'2026-02',
-		]);
+		expect(answer.json.Months.map((m: { Month: string }) => m.Month)).toEqual(['2025-12', '2026-01', '2026-02']);
 		const members = (month: string) =>
 			new Set(
 				h
 					.site()
-					.sales.filter(
-						(s) => s.SaleDateTime.startsWith(month) && s.Items.some((i) => i.Type === 'Contract'),
-					)
+					.sales.filter((s) => s.SaleDateTime.startsWith(month) && s.Items.some((i) => i.Type === 'Contract'))
 					.map((s) => s.ClientId),
 			).size;
 		expect(answer.json.Months[1]).toEqual({
@@ -118,9 +105,7 @@ describe('dashboard', () => {
 			query: { ...query, 'requestModel.yearOverYear': true },
 		});
 		expect(yoy.json.Months[0]).toMatchObject({ ComparisonMonth: '2024-12' });
-		expect(
-			(await h.call('GET', '/Dashboard/YoY/GetMonthlyActiveMembers', { token })).json.Months,
-		).toHaveLength(12);
+		expect((await h.call('GET', '/Dashboard/YoY/GetMonthlyActiveMembers', { token })).json.Months).toHaveLength(12);
 	});
 
 	it('counts a sale added to the store (state read back)', async () => {

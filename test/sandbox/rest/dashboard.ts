@@ -32,10 +32,7 @@ function comparisonRange(f: Filters): [number, number] {
 	const months = f.yearOverYear ? -12 : -1;
 	const shift = (at: number) => {
 		const date = new Date(at);
-		return (
-			Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()) +
-			(at % 86_400_000)
-		);
+		return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()) + (at % 86_400_000);
 	};
 	return [shift(f.start), shift(f.end)];
 }
@@ -57,8 +54,7 @@ const totalOf = (sales: Sale[]) => round(sales.reduce((sum, sale) => sum + sale.
 
 /** Wraps a figure: bad filters answer 400, good ones reach the figure with the filters. */
 const figure =
-	(defaultStart: (now: number) => number, compute: (call: RestCall, f: Filters) => unknown) =>
-	(call: RestCall) => {
+	(defaultStart: (now: number) => number, compute: (call: RestCall, f: Filters) => unknown) => (call: RestCall) => {
 		const f = filtersOf(call, defaultStart(call.now));
 		return typeof f === 'string' ? text(400, f) : json(compute(call, f));
 	};
@@ -67,8 +63,7 @@ const figure =
 const totalSalesByCategory = figure(monthStart, (call, f) => {
 	const totals: Record<string, number> = {};
 	for (const sale of salesIn(call.site, f, f.start, f.end)) {
-		for (const item of sale.Items)
-			totals[item.CategoryName] = round((totals[item.CategoryName] ?? 0) + item.Amount);
+		for (const item of sale.Items) totals[item.CategoryName] = round((totals[item.CategoryName] ?? 0) + item.Amount);
 	}
 	return totals;
 });
@@ -106,9 +101,7 @@ const summary = figure(monthStart, (call, f) => {
 /** Clients who bought a membership (contract) in the month. */
 function activeMembers(site: SiteData, f: Filters, month: number): number {
 	const sales = salesIn(site, f, month, monthStart(month, 1) - 1);
-	return new Set(
-		sales.filter((s) => s.Items.some((item) => item.Type === 'Contract')).map((s) => s.ClientId),
-	).size;
+	return new Set(sales.filter((s) => s.Items.some((item) => item.Type === 'Contract')).map((s) => s.ClientId)).size;
 }
 
 /** Per month of the range (default: the last twelve), with the month a year or a month earlier. */

@@ -3,10 +3,7 @@ import { emit, sendEmail, type RestCall } from './call';
 import { byId } from './views';
 
 /** The appointmentBooking.created/updated payload (webhooks spec catalog). */
-export function bookingEventData(
-	call: RestCall,
-	appointment: Appointment,
-): Record<string, unknown> {
+export function bookingEventData(call: RestCall, appointment: Appointment): Record<string, unknown> {
 	const { site } = call;
 	const client = byId(site.clients, appointment.ClientId);
 	const staff = byId(site.staff, appointment.StaffId);
@@ -43,11 +40,8 @@ export function bookingEventData(
 	};
 }
 
-export const emitBooking = (
-	call: RestCall,
-	kind: 'created' | 'updated',
-	appointment: Appointment,
-) => emit(call, `appointmentBooking.${kind}`, bookingEventData(call, appointment));
+export const emitBooking = (call: RestCall, kind: 'created' | 'updated', appointment: Appointment) =>
+	emit(call, `appointmentBooking.${kind}`, bookingEventData(call, appointment));
 
 export const emitBookingCancelled = (call: RestCall, appointmentId: number) =>
 	emit(call, 'appointmentBooking.cancelled', { siteId: call.siteId, appointmentId });

@@ -123,10 +123,7 @@ export function checkEmittedEvents(h: Harness): void {
 	afterAll(() => {
 		for (const event of h.sandbox.events) {
 			const definition = appointmentEvents.find((d) => d.eventId === event.eventId);
-			expect([event.eventId, definition?.eventData.safeParse(event.eventData).success]).toEqual([
-				event.eventId,
-				true,
-			]);
+			expect([event.eventId, definition?.eventData.safeParse(event.eventData).success]).toEqual([event.eventId, true]);
 		}
 	});
 }

@@ -51,9 +51,7 @@ describe('API-Key and SiteId headers', () => {
 			token: await issueOn(-98),
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.json).toHaveLength(
-			h.sandbox.state.site(-98)!.locations.filter((l) => l.CanBookAppointments).length,
-		);
+		expect(answer.json).toHaveLength(h.sandbox.state.site(-98)!.locations.filter((l) => l.CanBookAppointments).length);
 	});
 });
 
@@ -118,13 +116,9 @@ describe('routing, parameters and bodies', () => {
 		const repeated = await h.call('GET', '/Business/Categories', {
 			query: { verticalIds: [1, 2] },
 		});
-		expect(repeated.json.map((c: { VerticalId: number }) => c.VerticalId)).toEqual(
-			expect.arrayContaining([1, 2]),
-		);
+		expect(repeated.json.map((c: { VerticalId: number }) => c.VerticalId)).toEqual(expect.arrayContaining([1, 2]));
 		expect(repeated.json.every((c: { VerticalId: number }) => c.VerticalId !== 3)).toBe(true);
-		expect(
-			(await h.call('GET', '/Business/Categories', { query: { verticalIds: '1,2' } })).status,
-		).toBe(400);
+		expect((await h.call('GET', '/Business/Categories', { query: { verticalIds: '1,2' } })).status).toBe(400);
 	});
 
 	it('reads one comma-delimited value for comma arrays and refuses repeated keys there', async () => {
@@ -136,9 +130,7 @@ describe('routing, parameters and bodies', () => {
 			query: { ...query, 'request.locationIds': ids.slice(0, 2).join(',') },
 		});
 		expect(comma.status).toBe(200);
-		expect(
-			comma.json.every((e: { LocationId: number }) => ids.slice(0, 2).includes(e.LocationId)),
-		).toBe(true);
+		expect(comma.json.every((e: { LocationId: number }) => ids.slice(0, 2).includes(e.LocationId))).toBe(true);
 		const repeated = await h.call('GET', '/Business/Schedules/Enrollments', {
 			token,
 			query: { ...query, 'request.locationIds': ids.slice(0, 2) },
@@ -168,10 +160,7 @@ describe('routing, parameters and bodies', () => {
 			token,
 			rawBody: { contentType: 'application/json', text: '[1,' },
 		});
-		expect([malformed.status, malformed.text]).toEqual([
-			400,
-			'The request body is not valid JSON.',
-		]);
+		expect([malformed.status, malformed.text]).toEqual([400, 'The request body is not valid JSON.']);
 		const unsupported = await h.call('POST', '/Business/Schedules/Appointments/Complete', {
 			token,
 			rawBody: { contentType: 'text/plain', text: '[1]' },
@@ -194,9 +183,7 @@ describe('routing, parameters and bodies', () => {
 		const form = await h.call('POST', '/Business/PromoCodes', {
 			rawBody: {
 				contentType: 'application/x-www-form-urlencoded',
-				text:
-					'Name=Form+code&Code=1234&Discount.Type=Percent&Discount.Amount=12.5' +
-					'&AllowOnline=true&MaxUses=3',
+				text: 'Name=Form+code&Code=1234&Discount.Type=Percent&Discount.Amount=12.5' + '&AllowOnline=true&MaxUses=3',
 			},
 		});
 		expect(form.status).toBe(201);

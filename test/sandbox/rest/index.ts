@@ -16,8 +16,7 @@ export interface RestService {
 
 const BODY_TYPES = ['application/json', 'text/json', 'application/x-www-form-urlencoded'];
 
-const mediaType = (req: SandboxRequest) =>
-	header(req, 'content-type')?.split(';')[0].trim().toLowerCase();
+const mediaType = (req: SandboxRequest) => header(req, 'content-type')?.split(';')[0].trim().toLowerCase();
 
 /**
  * The body checked against the operation's schema (what the spec states), then bound to the
@@ -40,9 +39,7 @@ function bindBody(op: Operation, req: SandboxRequest): { value: unknown } | Sand
 
 /** A path that exists for another method answers 405, anything else 404. */
 function unrouted(req: SandboxRequest): SandboxResponse {
-	const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) =>
-		matchOperation('rest', m, req.path),
-	);
+	const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => matchOperation('rest', m, req.path));
 	return methods.length
 		? {
 				status: 405,
@@ -56,11 +53,7 @@ function unrouted(req: SandboxRequest): SandboxResponse {
  * The REST API: API-Key, SiteId, route, user token, parameters and body are checked in that
  * order, each failure answering as the spec says, before the operation's handler runs.
  */
-export function createRestService(
-	ctx: SandboxContext,
-	store: RestStore,
-	tokens: TokenSettings,
-): RestService {
+export function createRestService(ctx: SandboxContext, store: RestStore, tokens: TokenSettings): RestService {
 	const missing = missingHandlers();
 	if (missing.length) throw new Error(`REST operations without a handler: ${missing.join(', ')}`);
 	const restOps = operations.filter((op) => op.service === 'rest').length;

@@ -54,20 +54,12 @@ export function modifyRecords<T extends { Id: number }>(call: RestCall, spec: Mo
 		spec.afterChange?.(call, record);
 		const clientId = spec.clientOf(record, call.site);
 		if (body.SendEmail && clientId !== undefined) {
-			emailClient(
-				call,
-				clientId,
-				'appointment.changed',
-				`Your ${spec.label.toLowerCase()} has changed`,
-				{ id: record.Id },
-			);
+			emailClient(call, clientId, 'appointment.changed', `Your ${spec.label.toLowerCase()} has changed`, {
+				id: record.Id,
+			});
 		}
 	}
-	return typed(
-		call,
-		{ Appointments: plans.map(({ record }) => spec.view(record, call.site)), Errors },
-		false,
-	);
+	return typed(call, { Appointments: plans.map(({ record }) => spec.view(record, call.site)), Errors }, false);
 }
 
 /** Marks records completed; an unknown or cancelled one answers 400 `false` and changes nothing. */
@@ -78,8 +70,7 @@ export function completeRecords<T extends { Id: number; Status: string }>(
 ) {
 	const ids = call.body as number[];
 	const found = ids.map((id) => byId(records, id));
-	if (found.some((record) => !record || record.Status === 'Cancelled'))
-		return typed(call, false, true);
+	if (found.some((record) => !record || record.Status === 'Cancelled')) return typed(call, false, true);
 	for (const record of found as T[]) {
 		const changed = record.Status !== 'Completed';
 		record.Status = 'Completed';

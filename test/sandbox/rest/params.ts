@@ -119,13 +119,10 @@ function queryValues(query: Record<string, string[]>, name: string): string[] {
 
 function readParam(param: OperationParam, raw: string[]): { value?: ParamValue; error?: string } {
 	const invalid = (value: string) => ({
-		error:
-			`The value '${value}' of ${param.name} is not valid: ` +
-			`it must be ${TYPE_NAMES[param.type]}.`,
+		error: `The value '${value}' of ${param.name} is not valid: ` + `it must be ${TYPE_NAMES[param.type]}.`,
 	});
 	if (param.array === 'comma') {
-		if (raw.length > 1)
-			return { error: `${param.name} must be one comma-delimited value, not repeated.` };
+		if (raw.length > 1) return { error: `${param.name} must be one comma-delimited value, not repeated.` };
 		const parts = raw[0].split(',').map((part) => part.trim());
 		const values = parts.map((part) => convert(param.type, part));
 		const bad = values.findIndex((value) => value === undefined);

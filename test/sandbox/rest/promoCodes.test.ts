@@ -20,9 +20,7 @@ describe('promo codes', () => {
 		expect(page.json.map((p: { Id: number }) => p.Id)).toEqual(
 			answer.json.slice(5, 10).map((p: { Id: number }) => p.Id),
 		);
-		expect(
-			(await h.call('GET', '/Business/PromoCodes', { query: { 'request.limit': 0 } })).status,
-		).toBe(400);
+		expect((await h.call('GET', '/Business/PromoCodes', { query: { 'request.limit': 0 } })).status).toBe(400);
 	});
 
 	it('orders by Name, CreationDate, ActivationDate or Id and refuses others', async () => {
@@ -37,10 +35,7 @@ describe('promo codes', () => {
 			const values = answer.json.map((p: Record<string, string>) => p[field]);
 			expect(values).toEqual([...values].sort((a: string, b: string) => a.localeCompare(b)));
 		}
-		expect(
-			(await h.call('GET', '/Business/PromoCodes', { query: { 'request.orderBy': 'Price' } }))
-				.status,
-		).toBe(400);
+		expect((await h.call('GET', '/Business/PromoCodes', { query: { 'request.orderBy': 'Price' } })).status).toBe(400);
 	});
 
 	it('filters active, online, ids and activation dates', async () => {
@@ -50,8 +45,7 @@ describe('promo codes', () => {
 		});
 		expect(
 			active.json.every(
-				(p: { Active: boolean; ActivationDate: string }) =>
-					p.Active && Date.parse(p.ActivationDate) <= now,
+				(p: { Active: boolean; ActivationDate: string }) => p.Active && Date.parse(p.ActivationDate) <= now,
 			),
 		).toBe(true);
 		const online = await h.call('GET', '/Business/PromoCodes', {
@@ -61,17 +55,13 @@ describe('promo codes', () => {
 		const ids = await h.call('GET', '/Business/PromoCodes', {
 			query: { 'request.ids': [site.promoCodes[2].Id, site.promoCodes[4].Id] },
 		});
-		expect(ids.json.map((p: { Id: number }) => p.Id)).toEqual([
-			site.promoCodes[2].Id,
-			site.promoCodes[4].Id,
-		]);
+		expect(ids.json.map((p: { Id: number }) => p.Id)).toEqual([site.promoCodes[2].Id, site.promoCodes[4].Id]);
 		const dated = await h.call('GET', '/Business/PromoCodes', {
 			query: { 'request.startDate': '2026-02-01', 'request.endDate': '2026-03-31' },
 		});
 		expect(
 			dated.json.every(
-				(p: { ActivationDate: string }) =>
-					p.ActivationDate >= '2026-02-01' && p.ActivationDate <= '2026-03-31',
+				(p: { ActivationDate: string }) => p.ActivationDate >= '2026-02-01' && p.ActivationDate <= '2026-03-31',
 			),
 		).toBe(true);
 	});

@@ -21,10 +21,7 @@ function list(call: RestCall) {
 	const orderBy = params.str('request.orderBy') ?? 'Id';
 	const order = ORDER[orderBy.toLowerCase()];
 	if (!order)
-		return text(
-			400,
-			`request.orderBy must be one of Name, CreationDate, ActivationDate, Id; not '${orderBy}'.`,
-		);
+		return text(400, `request.orderBy must be one of Name, CreationDate, ActivationDate, Id; not '${orderBy}'.`);
 	const ids = params.ints('request.ids');
 	const from = params.time('request.startDate');
 	const to = params.time('request.endDate');
@@ -57,9 +54,7 @@ function normalise(fields: Partial<PromoCode>): Partial<PromoCode> | string {
 function codeTaken(call: RestCall, code: string | undefined, exceptId?: number) {
 	return (
 		code !== undefined &&
-		call.site.promoCodes.some(
-			(p) => p.Id !== exceptId && p.Code.toLowerCase() === code.toLowerCase(),
-		)
+		call.site.promoCodes.some((p) => p.Id !== exceptId && p.Code.toLowerCase() === code.toLowerCase())
 	);
 }
 
@@ -67,8 +62,7 @@ function codeTaken(call: RestCall, code: string | undefined, exceptId?: number) 
 function create(call: RestCall) {
 	const fields = normalise(call.body as Partial<PromoCode>);
 	if (typeof fields === 'string') return text(400, fields);
-	if (codeTaken(call, fields.Code))
-		return text(400, `A promo code with the code ${fields.Code} already exists.`);
+	if (codeTaken(call, fields.Code)) return text(400, `A promo code with the code ${fields.Code} already exists.`);
 	const stamp = isoAt(call.now);
 	const Id = takeId(call.site, 'promoCodes');
 	const Code = fields.Code ?? `PROMO${Id}`;
@@ -99,8 +93,7 @@ function update(call: RestCall) {
 	if (!code) return text(404, `Promo code ${id} was not found.`);
 	const fields = normalise(call.body as Partial<PromoCode>);
 	if (typeof fields === 'string') return text(400, fields);
-	if (codeTaken(call, fields.Code, id))
-		return text(400, `A promo code with the code ${fields.Code} already exists.`);
+	if (codeTaken(call, fields.Code, id)) return text(400, `A promo code with the code ${fields.Code} already exists.`);
 	// Ids, creation time and use count belong to the service.
 	delete fields.Id;
 	delete fields.CreationDate;

@@ -18,9 +18,7 @@ function occurrenceStart(first: number, body: RecurringBody, n: number): number 
 	const date = new Date(first);
 	const month = date.getUTCMonth() + step * MONTHS[frequency];
 	const lastDay = new Date(Date.UTC(date.getUTCFullYear(), month + 1, 0)).getUTCDate();
-	return (
-		Date.UTC(date.getUTCFullYear(), month, Math.min(date.getUTCDate(), lastDay)) + (first % DAY)
-	);
+	return Date.UTC(date.getUTCFullYear(), month, Math.min(date.getUTCDate(), lastDay)) + (first % DAY);
 }
 
 interface Occurrence {
@@ -79,9 +77,7 @@ function book(call: RestCall) {
 	const recurrenceId = takeId(call.site, 'recurrences');
 	const booked = occurrences
 		.filter((o) => !o.conflicts.length)
-		.map((o) =>
-			createAppointment(call, o.slot, client, { Notes: body.Notes, RecurrenceId: recurrenceId }),
-		);
+		.map((o) => createAppointment(call, o.slot, client, { Notes: body.Notes, RecurrenceId: recurrenceId }));
 	return json({
 		RecurrenceId: recurrenceId,
 		AppointmentIds: booked.map((appointment) => appointment.Id),

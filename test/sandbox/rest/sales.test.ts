@@ -46,16 +46,12 @@ describe('sales', () => {
 		const ofClient = await h.call('GET', '/Business/Sales/SalesDetails', {
 			query: { 'request.clientId': sale.ClientId, 'request.limit': 1000 },
 		});
-		expect(ofClient.json).toHaveLength(
-			h.site().sales.filter((s) => s.ClientId === sale.ClientId).length,
-		);
+		expect(ofClient.json).toHaveLength(h.site().sales.filter((s) => s.ClientId === sale.ClientId).length);
 		const day = sale.SaleDateTime.slice(0, 10);
 		const onDay = await h.call('GET', '/Business/Sales/SalesDetails', {
 			query: { 'request.startDate': day, 'request.endDate': day },
 		});
-		expect(onDay.json.length).toBe(
-			h.site().sales.filter((s) => s.SaleDateTime.startsWith(day)).length,
-		);
+		expect(onDay.json.length).toBe(h.site().sales.filter((s) => s.SaleDateTime.startsWith(day)).length);
 		expect(onDay.json.map((s: { SaleId: number }) => s.SaleId)).toContain(sale.Id);
 	});
 
@@ -63,23 +59,15 @@ describe('sales', () => {
 		const answer = await h.call('GET', '/Business/Sales/SalesDetails', {
 			query: { 'request.excludedRevenueCategoryIds': [2, 5], 'request.limit': 1000 },
 		});
-		const items = answer.json.flatMap(
-			(s: { Items: Array<{ RevenueCategoryId: number }> }) => s.Items,
-		);
+		const items = answer.json.flatMap((s: { Items: Array<{ RevenueCategoryId: number }> }) => s.Items);
 		expect(items.length).toBeGreaterThan(0);
-		expect(
-			items.some((item: { RevenueCategoryId: number }) => [2, 5].includes(item.RevenueCategoryId)),
-		).toBe(false);
+		expect(items.some((item: { RevenueCategoryId: number }) => [2, 5].includes(item.RevenueCategoryId))).toBe(false);
 	});
 });
 
 describe('apply service payment', () => {
 	const payable = () =>
-		h
-			.site()
-			.appointments.filter(
-				(a) => a.Status === 'Booked' && !a.PaymentApplied && currentSeries(h.site(), a),
-			);
+		h.site().appointments.filter((a) => a.Status === 'Booked' && !a.PaymentApplied && currentSeries(h.site(), a));
 
 	it('applies payment from the current series, once: a second apply is 400 and deducts nothing', async () => {
 		const token = await h.staffToken();
@@ -126,9 +114,7 @@ describe('apply service payment', () => {
 	it('refuses an appointment with no current series', async () => {
 		const lonely = h
 			.site()
-			.appointments.find(
-				(a) => a.Status === 'Booked' && !a.PaymentApplied && !currentSeries(h.site(), a),
-			)!;
+			.appointments.find((a) => a.Status === 'Booked' && !a.PaymentApplied && !currentSeries(h.site(), a))!;
 		const answer = await h.call('POST', '/Business/Sales/User/ServicePaymentOptions/Apply', {
 			token: await h.staffToken(),
 			body: [lonely.Id],
@@ -167,13 +153,7 @@ describe('client directory', () => {
 			token,
 			query: { date: '2020-01-01' },
 		});
-		expect([none.status, isPlainText(none), none.text]).toEqual([
-			404,
-			true,
-			'No clients have services on 2020-01-01.',
-		]);
-		expect(
-			(await h.call('GET', '/Clients/Directory', { token, query: { date: 'someday' } })).status,
-		).toBe(400);
+		expect([none.status, isPlainText(none), none.text]).toEqual([404, true, 'No clients have services on 2020-01-01.']);
+		expect((await h.call('GET', '/Clients/Directory', { token, query: { date: 'someday' } })).status).toBe(400);
 	});
 });

@@ -53,9 +53,7 @@ function salesDetails(call: RestCall) {
 			keptItems(sale, excluded).length > 0,
 	);
 	const paged = page(call, rows);
-	return 'error' in paged
-		? paged.error
-		: json(paged.rows.map((sale) => detailView(sale, excluded)));
+	return 'error' in paged ? paged.error : json(paged.rows.map((sale) => detailView(sale, excluded)));
 }
 
 /**
@@ -69,8 +67,7 @@ function applyPaymentOptions(call: RestCall) {
 		const appointment = byId(call.site.appointments, id);
 		const series = appointment && currentSeries(call.site, appointment);
 		if (!appointment) problems.push(`Appointment ${id} was not found.`);
-		else if (appointment.PaymentApplied)
-			problems.push(`Payment was already applied to appointment ${id}.`);
+		else if (appointment.PaymentApplied) problems.push(`Payment was already applied to appointment ${id}.`);
 		else if (!series) problems.push(`Appointment ${id} has no current series to pay from.`);
 		else {
 			applyPayment(appointment, series);

@@ -70,10 +70,7 @@ describe('availability', () => {
 		const answer = await h.call('POST', '/Business/Schedules/Availability/Group', {
 			token: await h.staffToken(),
 			// GroupId null (ungrouped) is left out: the shared schema takes a positive id or nothing.
-			body: [
-				{ ...existing, GroupId: undefined, EndTime: '16:00' },
-				schedule({ DaysOfWeek: ['Sunday'] }),
-			],
+			body: [{ ...existing, GroupId: undefined, EndTime: '16:00' }, schedule({ DaysOfWeek: ['Sunday'] })],
 		});
 		expect(answer.status).toBe(200);
 		const groupId = answer.json[0].GroupId;
@@ -95,7 +92,11 @@ describe('availability', () => {
 			body: [{ Id: existing.Id }],
 		});
 		expect(regroup.status).toBe(200);
-		expect(regroup.json[0]).toMatchObject({ Id: existing.Id, StartTime: existing.StartTime, GroupId: expect.any(Number) });
+		expect(regroup.json[0]).toMatchObject({
+			Id: existing.Id,
+			StartTime: existing.StartTime,
+			GroupId: expect.any(Number),
+		});
 		const newOne = await h.call('POST', '/Business/Schedules/Availability/Group', {
 			token,
 			body: [{ StaffId: existing.StaffId, LocationId: existing.LocationId, StartTime: '09:00' }],
@@ -128,10 +129,7 @@ describe('availability', () => {
 		});
 		expect(answer.status).toBe(200);
 		expect(answer.json.length).toBe(
-			h
-				.site()
-				.availabilities.filter((a) => a.StaffId === staff.Id && a.DaysOfWeek.includes('Monday'))
-				.length,
+			h.site().availabilities.filter((a) => a.StaffId === staff.Id && a.DaysOfWeek.includes('Monday')).length,
 		);
 		expect(answer.json.every((s: { StaffId: number }) => s.StaffId === staff.Id)).toBe(true);
 		const noStaff = await h.call('POST', '/Business/Schedules/Availability/Search', {
@@ -143,8 +141,7 @@ describe('availability', () => {
 });
 
 describe('classes', () => {
-	const hosted = () =>
-		h.site().classes.filter((c) => c.ContentFormat === 'LiveStream:Mindbody-hosted');
+	const hosted = () => h.site().classes.filter((c) => c.ContentFormat === 'LiveStream:Mindbody-hosted');
 
 	it('gets a class instance by query and by path, with capacity fields and program content formats', async () => {
 		const instance = h.site().classes.find((c) => !c.Hidden)!;
@@ -172,18 +169,10 @@ describe('classes', () => {
 		const consumer = { token: h.sandbox.consumerToken };
 		const hidden = await h.call('GET', `/Business/Schedules/Classes/${instance.Id}`, consumer);
 		expect(hidden.status).toBe(200);
-		for (const field of [
-			'MaxCapacity',
-			'TotalBooked',
-			'TotalBookedWaitlist',
-			'TotalWebBooked',
-			'WebCapacity',
-		]) {
+		for (const field of ['MaxCapacity', 'TotalBooked', 'TotalBookedWaitlist', 'TotalWebBooked', 'WebCapacity']) {
 			expect(hidden.json[field]).toBeNull();
 		}
-		expect((await h.admin('POST', '/business/show-open-spaces', { enabled: true })).status).toBe(
-			200,
-		);
+		expect((await h.admin('POST', '/business/show-open-spaces', { enabled: true })).status).toBe(200);
 		const shown = await h.call('GET', `/Business/Schedules/Classes/${instance.Id}`, consumer);
 		expect(shown.json.MaxCapacity).toBe(instance.MaxCapacity);
 		await h.admin('POST', '/business/show-open-spaces', { enabled: false });
@@ -193,20 +182,15 @@ describe('classes', () => {
 		const token = await h.staffToken();
 		const ahead = hosted().find((c) => Date.parse(c.StartDateTime) > now)!;
 		const started = hosted().find((c) => Date.parse(c.StartDateTime) < now)!;
+		expect((await h.call('GET', `/Business/Schedules/Classes/${ahead.Id}`, { token })).json.VirtualStreamLink).toBe(
+			ahead.StreamLink,
+		);
 		expect(
-			(await h.call('GET', `/Business/Schedules/Classes/${ahead.Id}`, { token })).json
-				.VirtualStreamLink,
-		).toBe(ahead.StreamLink);
-		expect(
-			(await h.call('GET', `/Business/Schedules/Classes/${started.Id}`, { token })).json
-				.VirtualStreamLink,
+			(await h.call('GET', `/Business/Schedules/Classes/${started.Id}`, { token })).json.VirtualStreamLink,
 		).toBeNull();
-		const inPerson = h
-			.site()
-			.classes.find((c) => c.ContentFormat === 'InPerson' && Date.parse(c.StartDateTime) > now)!;
+		const inPerson = h.site().classes.find((c) => c.ContentFormat === 'InPerson' && Date.parse(c.StartDateTime) > now)!;
 		expect(
-			(await h.call('GET', `/Business/Schedules/Classes/${inPerson.Id}`, { token })).json
-				.VirtualStreamLink,
+			(await h.call('GET', `/Business/Schedules/Classes/${inPerson.Id}`, { token })).json.VirtualStreamLink,
 		).toBeNull();
 	});
 
@@ -263,20 +247,14 @@ describe('classes', () => {
 			.site()
 			.classes.filter(
 				(c) =>
-					!c.IsCanceled &&
-					Date.parse(c.StartDateTime) >= now &&
-					Date.parse(c.StartDateTime) <= now + 7 * 86_400_000,
+					!c.IsCanceled && Date.parse(c.StartDateTime) >= now && Date.parse(c.StartDateTime) <= now + 7 * 86_400_000,
 			);
-		expect(answer.json.flatMap((s: { Classes: unknown[] }) => s.Classes)).toHaveLength(
-			upcoming.length,
-		);
+		expect(answer.json.flatMap((s: { Classes: unknown[] }) => s.Classes)).toHaveLength(upcoming.length);
 		const location = await h.call('GET', '/Business/Schedules/Classes/Upcoming', {
 			token,
 			query: { locationId: upcoming[0].LocationId },
 		});
-		expect(
-			location.json.every((s: { LocationId: number }) => s.LocationId === upcoming[0].LocationId),
-		).toBe(true);
+		expect(location.json.every((s: { LocationId: number }) => s.LocationId === upcoming[0].LocationId)).toBe(true);
 		const none = await h.call('GET', '/Business/Schedules/Classes/Upcoming', {
 			token,
 			query: { startDateTime: '2030-01-01', endDateTime: '2030-01-02' },

@@ -1,13 +1,4 @@
-import {
-	DAY,
-	MINUTE,
-	dateOf,
-	dayName,
-	isoAt,
-	minutesOf,
-	overlaps,
-	startOfDay,
-} from '../data/dates';
+import { DAY, MINUTE, dateOf, dayName, isoAt, minutesOf, overlaps, startOfDay } from '../data/dates';
 import type { SiteData } from '../data/types';
 import { json, text, type HandlerTable, type RestCall } from './call';
 import { byId } from './views';

@@ -35,12 +35,7 @@ function freeRanges(
 	for (let day = Math.floor(from / DAY) * DAY; day <= to; day += DAY) {
 		const date = dateOf(day);
 		for (const a of site.availabilities) {
-			if (
-				a.StaffId !== staff.Id ||
-				a.LocationId !== locationId ||
-				!a.DaysOfWeek.includes(dayName(day))
-			)
-				continue;
+			if (a.StaffId !== staff.Id || a.LocationId !== locationId || !a.DaysOfWeek.includes(dayName(day))) continue;
 			if (date < a.StartDate.slice(0, 10) || date > a.EndDate.slice(0, 10)) continue;
 			open.push([day + minutesOf(a.StartTime) * MINUTE, day + minutesOf(a.EndTime) * MINUTE]);
 		}
@@ -49,9 +44,7 @@ function freeRanges(
 		...site.appointments
 			.filter((a) => a.StaffId === staff.Id && a.Status !== 'Cancelled')
 			.map((a) => span(a.StartDateTime, a.EndDateTime)),
-		...site.unavailabilities
-			.filter((u) => u.StaffId === staff.Id)
-			.map((u) => span(u.StartDateTime, u.EndDateTime)),
+		...site.unavailabilities.filter((u) => u.StaffId === staff.Id).map((u) => span(u.StartDateTime, u.EndDateTime)),
 		...site.closures
 			.filter((c) => c.ServiceCategoryIds.includes(type.CategoryId))
 			.map((c): Range => [Date.parse(c.StartDateTime), Date.parse(c.EndDateTime) + 1000]),

@@ -23,9 +23,7 @@ describe('user tokens', () => {
 			body: { ...owner, Password: 'nope' },
 		});
 		expect([wrong.status, isPlainText(wrong)]).toEqual([401, true]);
-		expect(
-			(await h.call('POST', '/usertoken/issue', { body: { Username: 'Siteowner' } })).status,
-		).toBe(400);
+		expect((await h.call('POST', '/usertoken/issue', { body: { Username: 'Siteowner' } })).status).toBe(400);
 		expect((await h.call('GET', '/usertoken/issue')).status).toBe(405);
 	});
 
@@ -41,12 +39,8 @@ describe('user tokens', () => {
 	});
 
 	it('needs API-Key and SiteId like every call', async () => {
-		expect((await h.call('POST', '/usertoken/issue', { body: owner, apiKey: null })).status).toBe(
-			401,
-		);
-		expect((await h.call('POST', '/usertoken/issue', { body: owner, siteId: null })).status).toBe(
-			400,
-		);
+		expect((await h.call('POST', '/usertoken/issue', { body: owner, apiKey: null })).status).toBe(401);
+		expect((await h.call('POST', '/usertoken/issue', { body: owner, siteId: null })).status).toBe(400);
 	});
 
 	it('needs a token on operations marked A: missing or unknown → 401 plain text', async () => {
@@ -71,10 +65,7 @@ describe('user tokens', () => {
 		expect((await h.call('GET', '/Dashboard/Summary', { token })).status).toBe(200);
 		await h.sandbox.clock.advance(31 * 60 * 1000);
 		const expired = await h.call('GET', '/Dashboard/Summary', { token });
-		expect([expired.status, expired.text]).toEqual([
-			401,
-			'The user token has expired: renew or issue a new one.',
-		]);
+		expect([expired.status, expired.text]).toEqual([401, 'The user token has expired: renew or issue a new one.']);
 		expect((await h.call('POST', '/usertoken/renew', { token })).status).toBe(401);
 		expect((await h.call('POST', '/usertoken/renew')).status).toBe(401);
 	});
@@ -96,8 +87,6 @@ describe('user tokens', () => {
 	it('refuses a token of another site', async () => {
 		const other = await h.call('POST', '/usertoken/issue', { siteId: -98, body: owner });
 		expect(other.status).toBe(200);
-		expect(
-			(await h.call('GET', '/Dashboard/Summary', { token: other.json.AccessToken })).status,
-		).toBe(401);
+		expect((await h.call('GET', '/Dashboard/Summary', { token: other.json.AccessToken })).status).toBe(401);
 	});
 });

@@ -17,22 +17,14 @@ export const DEFAULT_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A consumer token seeded on the main site, for the consumer operations. */
 export const SEEDED_CONSUMER_TOKEN = 'sandbox-consumer-token';
 
-const loginBody = z
-	.object({ Username: z.string().min(1), Password: z.string().min(1) })
-	.passthrough();
+const loginBody = z.object({ Username: z.string().min(1), Password: z.string().min(1) }).passthrough();
 
 export interface TokenSettings {
 	lifetimeMs: number;
 	now(): number;
 }
 
-function grant(
-	store: RestStore,
-	siteId: number,
-	login: StaffLogin,
-	expires: number,
-	value?: string,
-): UserToken {
+function grant(store: RestStore, siteId: number, login: StaffLogin, expires: number, value?: string): UserToken {
 	const token: UserToken = {
 		AccessToken: value ?? randomBytes(24).toString('hex'),
 		SiteId: siteId,
@@ -80,8 +72,7 @@ export function handleUserToken(
 	if (action === 'renew') {
 		const bearer = readBearer(req, store, caller.siteId, now);
 		if (bearer.kind === 'invalid') return bearer.response;
-		if (bearer.kind === 'none')
-			return text(401, 'Authorization required: send the token to renew.');
+		if (bearer.kind === 'none') return text(401, 'Authorization required: send the token to renew.');
 		bearer.token.Expires = now + settings.lifetimeMs;
 		return answer(caller.site, bearer.token);
 	}

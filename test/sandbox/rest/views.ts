@@ -10,10 +10,8 @@ import type {
 } from '../data/types';
 
 /** Lookups by id: every handler resolves references the same way. */
-export const byId = <T extends { Id: number }>(
-	list: readonly T[],
-	id: number | undefined,
-): T | undefined => (id === undefined ? undefined : list.find((row) => row.Id === id));
+export const byId = <T extends { Id: number }>(list: readonly T[], id: number | undefined): T | undefined =>
+	id === undefined ? undefined : list.find((row) => row.Id === id);
 
 export const staffView = (staff: Staff) => ({
 	Id: staff.Id,
@@ -54,9 +52,7 @@ export const smallLocationView = (location: Location) => ({
 export const appointmentView = (site: SiteData, appointment: Appointment) => ({
 	...appointment,
 	ResourceIds: [...appointment.ResourceIds],
-	AddOnIds: site.addOns
-		.filter((addOn) => addOn.AppointmentId === appointment.Id)
-		.map((addOn) => addOn.Id),
+	AddOnIds: site.addOns.filter((addOn) => addOn.AppointmentId === appointment.Id).map((addOn) => addOn.Id),
 });
 
 export const addOnView = (addOn: AddOn) => ({ ...addOn });
@@ -64,27 +60,20 @@ export const addOnView = (addOn: AddOn) => ({ ...addOn });
 export const appointmentTypeView = (type: AppointmentType) => ({ ...type });
 
 /** Consumer-visible appointment types: active, consumer-mode, not add-ons. */
-export const isConsumerType = (type: AppointmentType) =>
-	type.Active && type.ConsumerMode && !type.IsAddOn;
+export const isConsumerType = (type: AppointmentType) => type.Active && type.ConsumerMode && !type.IsAddOn;
 
 /**
  * A class instance as the V6 class list shows it. Capacity fields are null when the caller may
  * not see open spaces; the stream link only for hosted live streams not yet started.
  */
-export function classView(
-	site: SiteData,
-	instance: ClassInstance,
-	showCapacity: boolean,
-	now: number,
-) {
+export function classView(site: SiteData, instance: ClassInstance, showCapacity: boolean, now: number) {
 	const description = byId(site.classDescriptions, instance.ClassDescriptionId)!;
 	const program = byId(site.programs, description.ProgramId)!;
 	const location = byId(site.locations, instance.LocationId)!;
 	const staff = byId(site.staff, instance.StaffId)!;
 	const capacity = (value: number) => (showCapacity ? value : null);
 	const hostedAndAhead =
-		instance.ContentFormat === 'LiveStream:Mindbody-hosted' &&
-		Date.parse(instance.StartDateTime) > now;
+		instance.ContentFormat === 'LiveStream:Mindbody-hosted' && Date.parse(instance.StartDateTime) > now;
 	return {
 		Id: instance.Id,
 		ClassScheduleId: instance.ClassScheduleId,

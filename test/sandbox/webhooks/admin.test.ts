@@ -3,15 +3,13 @@ import { activeSubscription, subscribe, useWebhookTest } from './testContext';
 
 const env = useWebhookTest();
 
-const admin = (method: string, path: string, body?: unknown) =>
-	env.setup.service.admin(method, path, body);
+const admin = (method: string, path: string, body?: unknown) => env.setup.service.admin(method, path, body);
 const envelopes = () => env.receiver.posts().map((request) => JSON.parse(request.body));
 
 describe('POST emit', () => {
 	it('sends every one of the 39 events with a complete payload of the catalog’s types', async () => {
 		await activeSubscription(env.setup, env.receiver.url, [...eventIds]);
-		for (const eventId of eventIds)
-			expect((await admin('POST', 'emit', { eventId })).status).toBe(200);
+		for (const eventId of eventIds) expect((await admin('POST', 'emit', { eventId })).status).toBe(200);
 		await admin('POST', 'settle');
 		const received = envelopes();
 		expect(received.map((envelope) => envelope.eventId)).toEqual(eventIds);
@@ -45,9 +43,7 @@ describe('POST emit', () => {
 			siteId: 5001,
 			eventData: { siteId: 5001, firstName: 'Override', extra: true },
 		});
-		expect(body.messages).toEqual([
-			{ subscriptionId: created.subscriptionId, messageId: expect.any(String) },
-		]);
+		expect(body.messages).toEqual([{ subscriptionId: created.subscriptionId, messageId: expect.any(String) }]);
 		await admin('POST', 'settle');
 		const [envelope] = envelopes();
 		expect(envelope).toMatchObject({
@@ -61,32 +57,21 @@ describe('POST emit', () => {
 		const first = await admin('POST', 'emit', { eventId: 'clientSale.created' });
 		env.setup.service.reset();
 		const again = await admin('POST', 'emit', { eventId: 'clientSale.created' });
-		expect((again.body as { eventData: unknown }).eventData).toEqual(
-			(first.body as { eventData: unknown }).eventData,
-		);
+		expect((again.body as { eventData: unknown }).eventData).toEqual((first.body as { eventData: unknown }).eventData);
 	});
 
 	it('emits a list as one batch, or nothing when an entry is wrong', async () => {
 		await activeSubscription(env.setup, env.receiver.url, ['staff.created', 'staff.updated']);
-		const bad = await admin('POST', 'emit', [
-			{ eventId: 'staff.created' },
-			{ eventId: 'staff.fired' },
-		]);
+		const bad = await admin('POST', 'emit', [{ eventId: 'staff.created' }, { eventId: 'staff.fired' }]);
 		expect(bad).toEqual({
 			status: 400,
 			body: { error: expect.stringContaining('[1]: eventId must be one of') },
 		});
 		await admin('POST', 'switches', { outOfOrder: true });
-		const response = await admin('POST', 'emit', [
-			{ eventId: 'staff.created' },
-			{ eventId: 'staff.updated' },
-		]);
+		const response = await admin('POST', 'emit', [{ eventId: 'staff.created' }, { eventId: 'staff.updated' }]);
 		expect((response.body as { items: unknown[] }).items).toHaveLength(2);
 		await admin('POST', 'settle');
-		expect(envelopes().map((envelope) => envelope.eventId)).toEqual([
-			'staff.updated',
-			'staff.created',
-		]);
+		expect(envelopes().map((envelope) => envelope.eventId)).toEqual(['staff.updated', 'staff.created']);
 	});
 
 	it.each([
@@ -104,22 +89,14 @@ describe('POST emit', () => {
 describe('the other admin routes', () => {
 	it('deactivate-by-admin sets DeactivatedByAdmin; unknown ids are 404', async () => {
 		const created = await activeSubscription(env.setup, env.receiver.url);
-		const response = await admin(
-			'POST',
-			`/subscriptions/${created.subscriptionId}/deactivate-by-admin/`,
-		);
+		const response = await admin('POST', `/subscriptions/${created.subscriptionId}/deactivate-by-admin/`);
 		expect(response.body).toMatchObject({
 			status: 'DeactivatedByAdmin',
 			statusChangeUser: 'Admin',
 		});
-		expect(
-			(
-				await admin(
-					'POST',
-					'subscriptions/0b5e4c52-9f1d-4a4e-8d53-3c1c0f7a9e11/deactivate-by-admin',
-				)
-			).status,
-		).toBe(404);
+		expect((await admin('POST', 'subscriptions/0b5e4c52-9f1d-4a4e-8d53-3c1c0f7a9e11/deactivate-by-admin')).status).toBe(
+			404,
+		);
 	});
 
 	it('GET subscriptions lists every account’s subscriptions with keys, owners and counters', async () => {
@@ -151,9 +128,7 @@ describe('the other admin routes', () => {
 		await admin('POST', 'emit', { eventId: 'client.created' });
 		const settled = await admin('POST', 'settle');
 		expect(settled.body).toEqual({ settled: true, attempts: 1, pendingRetries: 0 });
-		const [attempt] = (
-			(await admin('GET', 'deliveries')).body as { items: Array<Record<string, unknown>> }
-		).items;
+		const [attempt] = ((await admin('GET', 'deliveries')).body as { items: Array<Record<string, unknown>> }).items;
 		expect(attempt).toEqual({
 			subscriptionId: created.subscriptionId,
 			messageId: envelopes()[0].messageId,

@@ -34,8 +34,7 @@ export interface AdminDeps {
 type Input = Record<string, unknown>;
 const ok = (body: unknown): SandboxResponse => ({ status: 200, body });
 const fail = (status: number, error: string): SandboxResponse => ({ status, body: { error } });
-const isObject = (value: unknown): value is Input =>
-	!!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Input => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Checks one emit request; the first problem as text. */
 function emitProblem(input: unknown): string | undefined {
@@ -43,13 +42,10 @@ function emitProblem(input: unknown): string | undefined {
 	if (typeof input.eventId !== 'string' || !findEvent(input.eventId)) {
 		return `eventId must be one of the catalog's event ids (got ${JSON.stringify(input.eventId)})`;
 	}
-	if (input.siteId !== undefined && typeof input.siteId !== 'number')
-		return 'siteId must be a number';
-	if (input.eventData !== undefined && !isObject(input.eventData))
-		return 'eventData must be an object';
+	if (input.siteId !== undefined && typeof input.siteId !== 'number') return 'siteId must be a number';
+	if (input.eventData !== undefined && !isObject(input.eventData)) return 'eventData must be an object';
 	for (const name of ['transactionKey', 'sourceName']) {
-		if (input[name] !== undefined && typeof input[name] !== 'string')
-			return `${name} must be a string`;
+		if (input[name] !== undefined && typeof input[name] !== 'string') return `${name} must be a string`;
 	}
 	return undefined;
 }
@@ -57,8 +53,7 @@ function emitProblem(input: unknown): string | undefined {
 export function createAdminRoutes(deps: AdminDeps) {
 	const { ctx, store, queue, generator } = deps;
 	/** The first site any account is linked to, else Mindbody's sandbox site -99. */
-	const defaultSiteId = () =>
-		ctx.accounts.find((account) => account.siteIds.length)?.siteIds[0] ?? -99;
+	const defaultSiteId = () => ctx.accounts.find((account) => account.siteIds.length)?.siteIds[0] ?? -99;
 
 	function emitOne(input: Input) {
 		const eventId = input.eventId as string;
@@ -102,11 +97,7 @@ export function createAdminRoutes(deps: AdminDeps) {
 		return ok({ ...queue.switches });
 	}
 
-	return async function admin(
-		method: string,
-		subPath: string,
-		body: unknown,
-	): Promise<SandboxResponse> {
+	return async function admin(method: string, subPath: string, body: unknown): Promise<SandboxResponse> {
 		const verb = method.toUpperCase();
 		const path = subPath.replace(/^\/+|\/+$/g, '');
 		const route = `${verb} ${path}`;

@@ -30,10 +30,7 @@ export function authenticate(request: SandboxRequest, ctx: SandboxContext): Auth
 	return {
 		response:
 			request.method.toUpperCase() === 'PATCH'
-				? errorResponse(
-						webhookErrors.forbidden,
-						'This developer account may not change subscriptions.',
-					)
+				? errorResponse(webhookErrors.forbidden, 'This developer account may not change subscriptions.')
 				: errorResponse(
 						webhookErrors.accountNotActive,
 						'The developer account has no live access; request it in the developer portal.',

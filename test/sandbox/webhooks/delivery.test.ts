@@ -130,11 +130,7 @@ describe('who receives an event', () => {
 		const deleted = await activeSubscription(env.setup, env.receiver.url);
 		await env.setup.call('DELETE', `/subscriptions/${deleted.subscriptionId}`);
 		const byAdmin = await activeSubscription(env.setup, env.receiver.url);
-		await env.setup.service.admin(
-			'POST',
-			`subscriptions/${byAdmin.subscriptionId}/deactivate-by-admin`,
-			undefined,
-		);
+		await env.setup.service.admin('POST', `subscriptions/${byAdmin.subscriptionId}/deactivate-by-admin`, undefined);
 		env.setup.service.emitEvent('client.created', {}, STUDIO);
 		await env.setup.service.settle();
 		expect(env.receiver.posts()).toHaveLength(0);
@@ -170,8 +166,7 @@ describe('who receives an event', () => {
 				env.setup.service.emitEvent('client.created', { siteId }, { siteId, sourceName: 'Studio' });
 			}
 			await env.setup.service.settle();
-			const sites = (from: Receiver) =>
-				envelopes(from).map((envelope) => envelope.eventData.siteId);
+			const sites = (from: Receiver) => envelopes(from).map((envelope) => envelope.eventData.siteId);
 			expect(sites(harbor)).toEqual([-99, 5001, 7001]);
 			expect(sites(other)).toEqual([-99]);
 			expect(sites(lonely)).toEqual([]);
@@ -193,9 +188,7 @@ describe('switches', () => {
 		expect(received[0].messageId).toBe(received[1].messageId);
 		expect(env.receiver.posts()[0].body).toBe(env.receiver.posts()[1].body);
 		expect(received[1].messageId).not.toBe(received[2].messageId);
-		expect(await metrics()).toMatchObject([
-			{ messagesAttempted: 4, messagesDelivered: 4, messagesUndelivered: 0 },
-		]);
+		expect(await metrics()).toMatchObject([{ messagesAttempted: 4, messagesDelivered: 4, messagesUndelivered: 0 }]);
 	});
 
 	it('outOfOrder: a batch arrives in reverse order; later batches after it', async () => {
@@ -218,20 +211,14 @@ describe('metrics', () => {
 		const first = await activeSubscription(env.setup, env.receiver.url);
 		const failing = await startReceiver('/failing');
 		try {
-			const second = await activeSubscription(env.setup, failing.url, [
-				'client.created',
-				'client.updated',
-			]);
+			const second = await activeSubscription(env.setup, failing.url, ['client.created', 'client.updated']);
 			failing.status = 500;
 			env.setup.service.emitEvent('client.created', {}, STUDIO);
 			env.setup.service.emitEvent('client.updated', {}, STUDIO);
 			env.setup.service.emitEvent('client.created', {}, STUDIO);
 			await env.setup.service.settle();
 			const items = await metrics();
-			expect(items.map((item) => item.subscriptionId)).toEqual([
-				first.subscriptionId,
-				second.subscriptionId,
-			]);
+			expect(items.map((item) => item.subscriptionId)).toEqual([first.subscriptionId, second.subscriptionId]);
 			expect(items[0]).toMatchObject({
 				messagesAttempted: 2,
 				messagesDelivered: 2,

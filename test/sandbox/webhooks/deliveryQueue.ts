@@ -184,11 +184,7 @@ export class DeliveryQueue {
 		if (message.duplicate && message.attempts === 1) await this.sendCopy(message, generation);
 	}
 
-	private retryOrAbandon(
-		message: Message,
-		startedAt: number,
-		record: DeliveryAttempt,
-	): DeliveryOutcome {
+	private retryOrAbandon(message: Message, startedAt: number, record: DeliveryAttempt): DeliveryOutcome {
 		const { subscription } = message;
 		const next = startedAt + RETRY_INTERVAL_MS;
 		if (next > message.firstAttemptAt + RETRY_WINDOW_MS) {
@@ -255,8 +251,7 @@ export class DeliveryQueue {
 			await response.body.dump();
 			return { status: response.statusCode };
 		} catch (error) {
-			if (controller.signal.aborted)
-				return { error: `no answer within ${this.options.timeoutMs} ms` };
+			if (controller.signal.aborted) return { error: `no answer within ${this.options.timeoutMs} ms` };
 			return { error: (error as Error).message || String(error) };
 		} finally {
 			stopLimit();

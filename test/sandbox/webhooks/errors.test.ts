@@ -81,11 +81,7 @@ describe('authentication and authorization', () => {
 		const path = `/subscriptions/${theirs.subscriptionId}`;
 		for (const method of ['GET', 'PATCH', 'DELETE']) {
 			const response = await setup.call(method, path, { body: { status: 'Active' } });
-			expect([method, response.status, codes(response.body)]).toEqual([
-				method,
-				403,
-				['14030001 forbidden'],
-			]);
+			expect([method, response.status, codes(response.body)]).toEqual([method, 403, ['14030001 forbidden']]);
 		}
 		expect((await setup.call('GET', path, { apiKey: 'key-other' })).body).toMatchObject({
 			status: 'PendingActivation',
@@ -99,11 +95,7 @@ describe('subscription ids', () => {
 			const response = await setup.call(method, `/subscriptions/${unknownId}`, {
 				body: { status: 'Active' },
 			});
-			expect([method, response.status, codes(response.body)]).toEqual([
-				method,
-				404,
-				['14040001 resourceNotFound'],
-			]);
+			expect([method, response.status, codes(response.body)]).toEqual([method, 404, ['14040001 resourceNotFound']]);
 		}
 	});
 
@@ -133,18 +125,10 @@ const FIELD_CASES: Array<[string, Record<string, unknown>, string]> = [
 	['version "1"', { eventSchemaVersion: '1' }, '14000005 invalidEventSchemaVersion'],
 	['eventIds null', { eventIds: null }, '14000006 invalidValueEventIdsRequired'],
 	['eventIds []', { eventIds: [] }, '14000007 invalidValueEventIdsCannotBeBlank'],
-	[
-		'unknown event id',
-		{ eventIds: ['client.created', 'client.checkedIn'] },
-		'14000008 invalidValueEventIds',
-	],
+	['unknown event id', { eventIds: ['client.created', 'client.checkedIn'] }, '14000008 invalidValueEventIds'],
 	['event id not a string', { eventIds: [7] }, '14000008 invalidValueEventIds'],
 	['eventIds not a list', { eventIds: 'client.created' }, '14000008 invalidValueEventIds'],
-	[
-		'referenceId of 257',
-		{ referenceId: 'r'.repeat(257) },
-		'14000009 invalidValueReferenceIdTooLong',
-	],
+	['referenceId of 257', { referenceId: 'r'.repeat(257) }, '14000009 invalidValueReferenceIdTooLong'],
 	['webhookUrl null', { webhookUrl: null }, '14000010 invalidValueWebhookURLRequired'],
 	['webhookUrl empty', { webhookUrl: '' }, '14000011 invalidValueWebhookURLCannotBeBlank'],
 	['webhookUrl blank', { webhookUrl: '   ' }, '14000011 invalidValueWebhookURLCannotBeBlank'],
@@ -236,9 +220,7 @@ describe('body validation (POST and PATCH)', () => {
 		const created = await subscribe(setup, receiver.url);
 		const patch = (webhookUrl: unknown) =>
 			setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, { body: { webhookUrl } });
-		expect(codes((await patch('ftp://example.com/hook')).body)).toEqual([
-			'14000015 invalidWebhookUrlError',
-		]);
+		expect(codes((await patch('ftp://example.com/hook')).body)).toEqual(['14000015 invalidWebhookUrlError']);
 		expect(codes((await patch('not a url')).body)).toEqual(['14000016 invalidWebhookUrlBadFormat']);
 		expect(codes((await patch(42)).body)).toEqual(['14000016 invalidWebhookUrlBadFormat']);
 	});
@@ -249,10 +231,7 @@ describe('body validation (POST and PATCH)', () => {
 			const response = await setup.call('PATCH', `/subscriptions/${created.subscriptionId}`, {
 				body: { status },
 			});
-			expect([status, codes(response.body)]).toEqual([
-				status,
-				['14000020 subscriptionStatusNotValid'],
-			]);
+			expect([status, codes(response.body)]).toEqual([status, ['14000020 subscriptionStatusNotValid']]);
 		}
 	});
 

@@ -24,9 +24,7 @@ export interface FanOutDeps {
 }
 
 function linkedToSite(ctx: SandboxContext, sourceName: string, siteId: number): boolean {
-	return ctx.accounts.some(
-		(account) => account.sourceName === sourceName && account.siteIds.includes(siteId),
-	);
+	return ctx.accounts.some((account) => account.sourceName === sourceName && account.siteIds.includes(siteId));
 }
 
 export function fanOut(
@@ -42,9 +40,7 @@ export function fanOut(
 		if (!linkedToSite(ctx, subscription.ownerSourceName, cause.siteId)) continue;
 		// The key travels only back to the source that made the call.
 		const sameSource = cause.sourceName === subscription.ownerSourceName;
-		const transactionKey = sameSource
-			? cause.transactionKey?.slice(0, TRANSACTION_KEY_MAX)
-			: undefined;
+		const transactionKey = sameSource ? cause.transactionKey?.slice(0, TRANSACTION_KEY_MAX) : undefined;
 		const envelope = {
 			messageId: randomUUID(),
 			eventId,

@@ -32,10 +32,7 @@ export interface WebhookService {
 
 export const SERVICE_TIMEOUT_MS = 10_000;
 
-export function createWebhookService(
-	ctx: SandboxContext,
-	options: WebhookServiceOptions = {},
-): WebhookService {
+export function createWebhookService(ctx: SandboxContext, options: WebhookServiceOptions = {}): WebhookService {
 	const dispatcher = new Agent({ keepAliveTimeout: 1_000 });
 	const store = new SubscriptionStore((record) => {
 		if (isDeactivated(record.status)) queue.dropRetries(record.subscriptionId);
@@ -82,8 +79,7 @@ export function createWebhookService(
 	const handle = createSubscriptionRoutes({
 		ctx,
 		store,
-		checkUrl: (url) =>
-			checkUrlAnswers(url, options.urlCheckTimeoutMs ?? SERVICE_TIMEOUT_MS, dispatcher, ctx.clock),
+		checkUrl: (url) => checkUrlAnswers(url, options.urlCheckTimeoutMs ?? SERVICE_TIMEOUT_MS, dispatcher, ctx.clock),
 	});
 	const admin = createAdminRoutes({
 		ctx,

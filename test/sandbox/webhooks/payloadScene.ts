@@ -3,18 +3,7 @@
  * source so a generated payload is internally consistent (same client, times that fit).
  */
 
-const FIRST_NAMES = [
-	'Ava',
-	'Liam',
-	'Maya',
-	'Noah',
-	'Zoe',
-	'Ethan',
-	'Isla',
-	'Lucas',
-	'Priya',
-	'Omar',
-];
+const FIRST_NAMES = ['Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Isla', 'Lucas', 'Priya', 'Omar'];
 const LAST_NAMES = ['Nguyen', 'Garcia', 'Patel', 'Okafor', 'Schmidt', 'Rossi', 'Kim', 'Larsen'];
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

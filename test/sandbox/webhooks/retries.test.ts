@@ -19,13 +19,11 @@ async function attempts(): Promise<Attempt[]> {
 	const response = await env.setup.service.admin('GET', 'deliveries', undefined);
 	return (response.body as { items: Attempt[] }).items;
 }
-const minutesAfterStart = (list: Attempt[]) =>
-	list.map((item) => (Date.parse(item.at) - START) / MINUTE);
+const minutesAfterStart = (list: Attempt[]) => list.map((item) => (Date.parse(item.at) - START) / MINUTE);
 const subscriptionOf = async (id: string) =>
 	(await env.setup.call('GET', `/subscriptions/${id}`)).body as Record<string, unknown>;
 const metricsOf = async () =>
-	((await env.setup.call('GET', '/metrics')).body as { items: Array<Record<string, unknown>> })
-		.items[0];
+	((await env.setup.call('GET', '/metrics')).body as { items: Array<Record<string, unknown>> }).items[0];
 
 describe('retries', () => {
 	it('resend a failed event every 15 minutes; after 3 hours it is failed and the subscription deactivated', async () => {
@@ -47,9 +45,7 @@ describe('retries', () => {
 		expect(env.receiver.posts()).toHaveLength(13);
 
 		const log = await attempts();
-		expect(minutesAfterStart(log)).toEqual([
-			0, 15, 30, 45, 60, 75, 90, 105, 120, 135, 150, 165, 180,
-		]);
+		expect(minutesAfterStart(log)).toEqual([0, 15, 30, 45, 60, 75, 90, 105, 120, 135, 150, 165, 180]);
 		expect(log.map((item) => item.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
 		expect(log.map((item) => item.outcome)).toEqual([...Array(12).fill('retrying'), 'abandoned']);
 		expect(log.at(-1)).toMatchObject({ status: 500 });

@@ -23,9 +23,7 @@ export interface SubscriptionFields {
 	status?: SubscriptionStatusInput;
 }
 
-export type BodyCheck =
-	| { ok: true; fields: SubscriptionFields }
-	| { ok: false; errors: ErrorItem[] };
+export type BodyCheck = { ok: true; fields: SubscriptionFields } | { ok: false; errors: ErrorItem[] };
 
 const known = new Set(catalogEventIds);
 type Raw = Record<string, unknown>;
@@ -34,31 +32,20 @@ function issueError(field: string, value: unknown, issue: ZodIssue, mode: BodyMo
 	const e = webhookErrors;
 	switch (field) {
 		case 'eventIds':
-			if (value === undefined || value === null)
-				return errorItem(e.eventIdsRequired, 'eventIds is required');
+			if (value === undefined || value === null) return errorItem(e.eventIdsRequired, 'eventIds is required');
 			if (Array.isArray(value) && value.length === 0) {
 				return errorItem(e.eventIdsBlank, 'eventIds cannot be an empty list');
 			}
-			return errorItem(
-				e.eventIdsInvalid,
-				`eventIds must be a list of event ids (${issue.message})`,
-			);
+			return errorItem(e.eventIdsInvalid, `eventIds must be a list of event ids (${issue.message})`);
 		case 'eventSchemaVersion':
 			if (value === undefined || value === null || value === 0) {
 				return errorItem(e.schemaVersionRequired, 'eventSchemaVersion is required');
 			}
-			return errorItem(
-				e.schemaVersionInvalid,
-				`eventSchemaVersion ${JSON.stringify(value)} does not exist; use 1`,
-			);
+			return errorItem(e.schemaVersionInvalid, `eventSchemaVersion ${JSON.stringify(value)} does not exist; use 1`);
 		case 'referenceId':
-			return errorItem(
-				e.referenceIdTooLong,
-				'referenceId must be a string of at most 256 characters',
-			);
+			return errorItem(e.referenceIdTooLong, 'referenceId must be a string of at most 256 characters');
 		case 'webhookUrl':
-			if (value === undefined || value === null)
-				return errorItem(e.urlRequired, 'webhookUrl is required');
+			if (value === undefined || value === null) return errorItem(e.urlRequired, 'webhookUrl is required');
 			if (value === '') return errorItem(e.urlBlank, 'webhookUrl cannot be blank');
 			if (typeof value === 'string') {
 				return errorItem(e.urlTooLong, 'webhookUrl must be at most 2083 characters');
@@ -94,13 +81,8 @@ function fieldRuleError(field: string, raw: Raw, mode: BodyMode, allowLoopbackHt
 	return undefined;
 }
 
-export function checkSubscriptionBody(
-	body: unknown,
-	mode: BodyMode,
-	allowLoopbackHttp: boolean,
-): BodyCheck {
-	const raw: Raw =
-		body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Raw) } : {};
+export function checkSubscriptionBody(body: unknown, mode: BodyMode, allowLoopbackHttp: boolean): BodyCheck {
+	const raw: Raw = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Raw) } : {};
 	const schema = mode === 'create' ? subscriptionCreate : subscriptionUpdate;
 	// A null referenceId means "none", not a wrong type: the schema sees an empty one.
 	const result = schema.safeParse(raw.referenceId === null ? { ...raw, referenceId: '' } : raw);

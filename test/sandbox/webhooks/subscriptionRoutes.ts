@@ -44,10 +44,7 @@ export function createSubscriptionRoutes({ ctx, store, checkUrl }: RouteDeps) {
 			return {
 				response:
 					method === 'PATCH'
-						? errorResponse(
-								webhookErrors.invalidSubscriptionId,
-								`${rawId} is not a valid subscription id (GUID).`,
-							)
+						? errorResponse(webhookErrors.invalidSubscriptionId, `${rawId} is not a valid subscription id (GUID).`)
 						: errorResponse(webhookErrors.notFound, `Subscription ${rawId} was not found.`),
 			};
 		}
@@ -58,10 +55,7 @@ export function createSubscriptionRoutes({ ctx, store, checkUrl }: RouteDeps) {
 			};
 		if (record.ownerSourceName !== account.sourceName) {
 			return {
-				response: errorResponse(
-					webhookErrors.forbidden,
-					'The subscription belongs to another developer account.',
-				),
+				response: errorResponse(webhookErrors.forbidden, 'The subscription belongs to another developer account.'),
 			};
 		}
 		return { record };
@@ -90,11 +84,7 @@ export function createSubscriptionRoutes({ ctx, store, checkUrl }: RouteDeps) {
 		return ok(subscriptionView(record, true));
 	}
 
-	async function update(
-		request: SandboxRequest,
-		account: ApiKeyAccount,
-		record: SubscriptionRecord,
-	) {
+	async function update(request: SandboxRequest, account: ApiKeyAccount, record: SubscriptionRecord) {
 		const check = checkSubscriptionBody(request.body, 'update', ctx.allowLoopbackHttp);
 		if (!check.ok) return validationResponse(check.errors);
 		const { fields } = check;
@@ -120,8 +110,7 @@ export function createSubscriptionRoutes({ ctx, store, checkUrl }: RouteDeps) {
 			const verb = record.status === 'PendingActivation' ? 'Activated' : 'Reactivated';
 			store.setStatus(record, 'Active', user, `${verb} by ${user}.`, now());
 		}
-		if (deactivate)
-			store.setStatus(record, 'DeactivatedByUser', user, `Deactivated by ${user}.`, now());
+		if (deactivate) store.setStatus(record, 'DeactivatedByUser', user, `Deactivated by ${user}.`, now());
 		return ok(subscriptionView(record));
 	}
 

@@ -7,11 +7,7 @@ import { newSignatureKey } from './signature';
  * identified by its source name: every API key of that account sees and changes it.
  */
 
-export type SubscriptionStatus =
-	| 'PendingActivation'
-	| 'Active'
-	| 'DeactivatedByUser'
-	| 'DeactivatedByAdmin';
+export type SubscriptionStatus = 'PendingActivation' | 'Active' | 'DeactivatedByUser' | 'DeactivatedByAdmin';
 
 export const isDeactivated = (status: SubscriptionStatus) => status.startsWith('Deactivated');
 
@@ -121,13 +117,7 @@ export class SubscriptionStore {
 		return this.all().filter((record) => record.ownerSourceName === sourceName);
 	}
 
-	setStatus(
-		record: SubscriptionRecord,
-		status: SubscriptionStatus,
-		user: string,
-		message: string,
-		at: string,
-	) {
+	setStatus(record: SubscriptionRecord, status: SubscriptionStatus, user: string, message: string, at: string) {
 		record.status = status;
 		record.statusChangeDate = at;
 		record.statusChangeUser = user;

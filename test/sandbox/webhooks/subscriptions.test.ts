@@ -83,10 +83,7 @@ describe('the six operations', () => {
 	it('GET /subscriptions/{id} answers one subscription, whatever the GUID’s case', async () => {
 		const created = await subscribe(env.setup, env.receiver.url);
 		const { messageSignatureKey: _key, ...withoutKey } = created;
-		const response = await env.setup.call(
-			'GET',
-			`/subscriptions/${created.subscriptionId.toUpperCase()}`,
-		);
+		const response = await env.setup.call('GET', `/subscriptions/${created.subscriptionId.toUpperCase()}`);
 		expect(response).toEqual({ status: 200, body: withoutKey });
 	});
 
@@ -220,11 +217,7 @@ describe('states and transitions', () => {
 	it('DeactivatedByAdmin → Active by PATCH; DeactivatedByUser is refused there (14000020)', async () => {
 		const created = await activeSubscription(env.setup, env.receiver.url);
 		const path = `/subscriptions/${created.subscriptionId}`;
-		await env.setup.service.admin(
-			'POST',
-			`subscriptions/${created.subscriptionId}/deactivate-by-admin`,
-			undefined,
-		);
+		await env.setup.service.admin('POST', `subscriptions/${created.subscriptionId}/deactivate-by-admin`, undefined);
 		expect(await statusOf(created.subscriptionId)).toBe('DeactivatedByAdmin');
 		const refused = await env.setup.call('PATCH', path, { body: { status: 'DeactivatedByUser' } });
 		expect(refused.body).toMatchObject({ errors: [{ errorCode: '14000020' }] });
@@ -256,9 +249,7 @@ describe('states and transitions', () => {
 		});
 		expect(off.body).toMatchObject({ status: 'DeactivatedByUser' });
 		const second = await subscribe(env.setup, env.receiver.url);
-		expect((await env.setup.call('DELETE', `/subscriptions/${second.subscriptionId}`)).status).toBe(
-			200,
-		);
+		expect((await env.setup.call('DELETE', `/subscriptions/${second.subscriptionId}`)).status).toBe(200);
 	});
 
 	it('Active → deactivated by DELETE; deleting again fails with 14000018', async () => {

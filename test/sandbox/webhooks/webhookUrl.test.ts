@@ -23,8 +23,7 @@ const post = (webhookUrl: string) =>
 	setup.call('POST', '/subscriptions', {
 		body: { eventIds: ['site.created'], eventSchemaVersion: 1, webhookUrl },
 	});
-const firstCode = (body: unknown) =>
-	(body as { errors: Array<{ errorCode: string }> }).errors[0].errorCode;
+const firstCode = (body: unknown) => (body as { errors: Array<{ errorCode: string }> }).errors[0].errorCode;
 
 /** A port nothing listens on: bound, then closed. */
 async function closedPortUrl(): Promise<string> {
@@ -123,9 +122,7 @@ describe('plain http on loopback', () => {
 		}
 		for (const url of ['http://example.com/h', 'http://10.0.0.1/h', 'http://127.0.0.2/h']) {
 			expect(urlFormProblem(url, 'create', true)?.error.errorCode).toBe('14000013');
-			expect(urlFormProblem(url, 'update', true)?.error.errorType).toBe(
-				'invalidValueWebhooksURLMissingHTTPS',
-			);
+			expect(urlFormProblem(url, 'update', true)?.error.errorType).toBe('invalidValueWebhooksURLMissingHTTPS');
 		}
 		expect(urlFormProblem('http://localhost/h', 'create', false)?.error.errorCode).toBe('14000013');
 	});

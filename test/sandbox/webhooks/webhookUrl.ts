@@ -24,13 +24,8 @@ export interface UrlProblem {
  * A URL that does not parse is 14000016 on PATCH; POST has no such code, so it gets 14000013
  * (the URL does not start with https). Schemes other than http(s) are 14000015 on PATCH.
  */
-export function urlFormProblem(
-	url: string,
-	mode: BodyMode,
-	allowLoopbackHttp: boolean,
-): UrlProblem | undefined {
-	const missingHttps =
-		mode === 'create' ? webhookErrors.urlMissingHttps : webhookErrors.urlMissingHttpsPatch;
+export function urlFormProblem(url: string, mode: BodyMode, allowLoopbackHttp: boolean): UrlProblem | undefined {
+	const missingHttps = mode === 'create' ? webhookErrors.urlMissingHttps : webhookErrors.urlMissingHttpsPatch;
 	let parsed: URL;
 	try {
 		parsed = new URL(url.trim());
@@ -83,8 +78,6 @@ export async function checkUrlAnswers(
 export function noResponseProblem(url: string, reason: string): UrlProblem {
 	return {
 		error: webhookErrors.urlNoResponse,
-		message:
-			`The validity check of ${url} failed (${reason}); ` +
-			'it must answer HEAD with a 2xx within 10 seconds.',
+		message: `The validity check of ${url} failed (${reason}); ` + 'it must answer HEAD with a 2xx within 10 seconds.',
 	};
 }
