@@ -16,22 +16,57 @@ import { processKeyOf } from './storedState';
 export const RECORDED_MAX = 2000;
 
 /**
- * n8n's record is read, changed and written back with no lock, so calls for one node are made
- * one after another in this process; concurrent executions cannot lose each other's ids.
+ * n8n's record is read, changed and written back with no lock, so one call at a time is made per
+ * node in this process: concurrent executions cannot lose each other's ids. Executions that
+ * arrive while a call is under way wait together and are checked in one call, so a burst costs
+ * a few database round trips instead of one each. Within one call an id counts as new for the
+ * first execution that asked, and as processed for any later one.
  */
-const queues = new Map<string, Promise<unknown>>();
+interface Waiting {
+	ids: string[];
+	resolve: (processed: Set<string>) => void;
+	reject: (error: unknown) => void;
+}
 
-function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-	const result = (queues.get(key) ?? Promise.resolve()).then(work, work);
-	const settled = result.then(
-		() => undefined,
-		() => undefined,
-	);
-	queues.set(key, settled);
-	void settled.then(() => {
-		if (queues.get(key) === settled) queues.delete(key);
+const waiting = new Map<string, Waiting[]>();
+
+async function checkInTurn(ctx: IExecuteFunctions, key: string, ids: string[]): Promise<Set<string>> {
+	return await new Promise((resolve, reject) => {
+		const queue = waiting.get(key);
+		if (queue) {
+			queue.push({ ids, resolve, reject });
+			return;
+		}
+		waiting.set(key, [{ ids, resolve, reject }]);
+		void drain(ctx, key);
 	});
-	return result;
+}
+
+async function drain(ctx: IExecuteFunctions, key: string): Promise<void> {
+	for (let group = waiting.get(key) ?? []; group.length; group = waiting.get(key) ?? []) {
+		// Later arrivals queue for the next call while this one is under way.
+		waiting.set(key, []);
+		const all = [...new Set(group.flatMap((entry) => entry.ids))];
+		try {
+			const result = await ctx.helpers.checkProcessedAndRecord(all, 'node', {
+				mode: 'entries',
+				maxEntries: RECORDED_MAX,
+			});
+			const before = new Set(result.processed.map(String));
+			const claimed = new Set<string>();
+			for (const entry of group) {
+				const processed = new Set<string>();
+				for (const id of entry.ids) {
+					if (before.has(id) || claimed.has(id)) processed.add(id);
+					else claimed.add(id);
+				}
+				entry.resolve(processed);
+			}
+		} catch (error) {
+			for (const entry of group) entry.reject(error);
+		}
+	}
+	waiting.delete(key);
 }
 
 const messageIdOf = (item: INodeExecutionData) =>
@@ -44,11 +79,7 @@ async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[])
 	if (!ids.length || typeof ctx.helpers.checkProcessedAndRecord !== 'function') return items;
 	let processed: Set<string>;
 	try {
-		const result = await oneAtATime(
-			processKeyOf(ctx, 'live'),
-			async () => await ctx.helpers.checkProcessedAndRecord(ids, 'node', { mode: 'entries', maxEntries: RECORDED_MAX }),
-		);
-		processed = new Set(result.processed.map(String));
+		processed = await checkInTurn(ctx, processKeyOf(ctx, 'live'), ids);
 	} catch (error) {
 		// A second run is better than a lost event, which the service will not send again.
 		ctx.logger.warn(`Mindbody Trigger could not check its record of processed events: ${(error as Error).message}`);
