@@ -54,16 +54,6 @@ export function idList(
 	return flattenList(value).map((entry) => idValue(ctx, itemIndex, field, entry, type));
 }
 
-export function integerList(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): number[] {
-	return flattenList(value).map((entry) => {
-		const number = toInteger(entry);
-		if (number === undefined) {
-			throw fieldError(ctx, itemIndex, field, `"${String(entry)}" is not a whole number`);
-		}
-		return number;
-	});
-}
-
 /** Value of a resource locator (list or ID mode) or a plain field. */
 export function locatorValue(value: unknown): unknown {
 	if (value && typeof value === 'object' && 'value' in (value as object)) {
