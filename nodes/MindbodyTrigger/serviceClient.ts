@@ -1,8 +1,9 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkBody, subscriptionCreate } from '../shared/schemas';
-import { mindbodyRequest } from '../shared/transport';
+import { subscriptionOperations as calls } from '../shared/catalogue';
+import { checkBody } from '../shared/schemas';
+import { mindbodyRequest, type Endpoint } from '../shared/transport';
 import { WEBHOOK_ERROR_CODES, asNodeError, serviceError, withAdviceFirst } from './serviceErrors';
 
 /** The webhook service's subscription calls, as the trigger uses them. */
@@ -24,46 +25,47 @@ export interface WantedSubscription {
 	referenceId: string;
 }
 
-async function call(ctx: Ctx, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
+async function call(ctx: Ctx, operation: Endpoint, path: string, body?: unknown) {
 	try {
-		const response = await mindbodyRequest(ctx, { service: 'webhooks', method, path, body, retry: method !== 'POST' });
+		const response = await mindbodyRequest(ctx, { operation, path, body });
 		return (response.body ?? {}) as Subscription & { items?: Subscription[] };
 	} catch (error) {
 		throw withAdviceFirst(error);
 	}
 }
 
-const subscriptionPath = (id: string) => `/subscriptions/${encodeURIComponent(id)}`;
+/** The path of the calls on one subscription, from the catalogue's template. */
+const subscriptionPath = (id: string) => calls.get.path.replace('{subscriptionId}', encodeURIComponent(id));
 
 export async function getSubscription(ctx: Ctx, id: string) {
-	return await call(ctx, 'GET', subscriptionPath(id));
+	return await call(ctx, calls.get, subscriptionPath(id));
 }
 
 export async function listSubscriptions(ctx: Ctx): Promise<Subscription[]> {
-	const body = await call(ctx, 'GET', '/subscriptions');
+	const body = await call(ctx, calls.getMany, calls.getMany.path);
 	return Array.isArray(body.items) ? body.items : [];
 }
 
 export async function postSubscription(ctx: Ctx, wanted: WantedSubscription) {
 	const body = { ...wanted, eventSchemaVersion: 1 };
-	const check = checkBody(subscriptionCreate, body);
+	const check = checkBody(calls.create.body.schema, body);
 	if (!check.ok) throw new NodeOperationError(ctx.getNode(), `Invalid subscription: ${check.message}`);
-	return await call(ctx, 'POST', '/subscriptions', body);
+	return await call(ctx, calls.create, calls.create.path, body);
 }
 
 export async function activateSubscription(ctx: Ctx, id: string) {
-	return await call(ctx, 'PATCH', subscriptionPath(id), { status: 'Active' });
+	return await call(ctx, calls.update, subscriptionPath(id), { status: 'Active' });
 }
 
 /** The other way to stop deliveries when DELETE keeps failing. */
 export async function deactivateSubscription(ctx: Ctx, id: string) {
-	return await call(ctx, 'PATCH', subscriptionPath(id), { status: 'DeactivatedByUser' });
+	return await call(ctx, calls.update, subscriptionPath(id), { status: 'DeactivatedByUser' });
 }
 
 /** DELETE; a subscription that is gone (404) or already deactivated (14000018) counts as done. */
 export async function deleteSubscription(ctx: Ctx, id: string): Promise<void> {
 	try {
-		await call(ctx, 'DELETE', subscriptionPath(id));
+		await call(ctx, calls.delete, subscriptionPath(id));
 	} catch (error) {
 		const { status, code } = serviceError(error);
 		if (

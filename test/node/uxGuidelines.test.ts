@@ -1,26 +1,13 @@
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { bodyInput } from '../../nodes/Mindbody/bodies';
 import { paramProperties } from '../../nodes/Mindbody/description/paramFields';
 import { operations } from '../../nodes/shared/catalogue';
+import { allFields } from '../support/nodeFields';
 
 /** n8n's UX guidelines for nodes, checked on the description n8n loads. */
 const properties = new Mindbody().description.properties;
-
-type Entry = INodeProperties | INodePropertyCollection | INodePropertyOptions;
-const isProperty = (entry: Entry): entry is INodeProperties => 'type' in entry && 'name' in entry;
-
-/** Every field, nested ones included (collection options, fixed-collection values). */
-function allFields(list: readonly Entry[]): INodeProperties[] {
-	return list.flatMap((entry) => {
-		const nested = [
-			...((entry as INodeProperties).options ?? []),
-			...((entry as INodePropertyCollection).values ?? []),
-		] as Entry[];
-		return [...(isProperty(entry) ? [entry] : []), ...allFields(nested)];
-	});
-}
 
 const fields = allFields(properties);
 const catalogueFields = allFields(operations.flatMap((operation) => paramProperties(operation)));

@@ -50,8 +50,7 @@ export async function send(
 		}
 	}
 	return await mindbodyRequest(ctx, {
-		service: operation.service,
-		method: operation.method,
+		operation,
 		path: built.path,
 		query: built.query,
 		body,
@@ -59,10 +58,8 @@ export async function send(
 		siteId: typeof options.siteId === 'number' && options.siteId !== 0 ? options.siteId : undefined,
 		transactionKey,
 		skipDeduplication: options.skipDeduplication === true,
-		// A POST may book or charge: it is never sent twice.
-		retry: operation.method !== 'POST',
 		itemIndex,
-		operation: operationLabel(operation),
+		label: operationLabel(operation),
 		timeoutMs: typeof options.timeout === 'number' ? options.timeout : undefined,
 	});
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { LISTS } from '../../shared/catalogue';
 import { fieldError, idList, idValue, isoDateTime } from '../fields/fieldValues';
 import { bodyId, hasId, listedIdField, requiredId, typedIdField } from './idFields';
 import type { BodyInput } from './types';
@@ -33,7 +34,7 @@ const safeParse = (text: string) => {
 };
 
 const approveOptions: INodeProperties[] = [
-	listedIdField('Appointment Type ID', 'appointmentTypeId', 'appointmentTypes'),
+	listedIdField('Appointment Type ID', 'appointmentTypeId', LISTS.appointmentTypes),
 	typedIdField('Availability ID', 'availabilityId'),
 	typedIdField('Consumer ID', 'consumerId'),
 	{
@@ -43,7 +44,7 @@ const approveOptions: INodeProperties[] = [
 		default: '',
 		description: 'End of the appointment (with Start)',
 	},
-	listedIdField('Location ID', 'locationId', 'locations'),
+	listedIdField('Location ID', 'locationId', LISTS.locations),
 	{
 		displayName: 'Resource IDs',
 		name: 'resourceIds',
@@ -196,7 +197,7 @@ export const bookingRequestItemsInput: BodyInput = {
 					displayName: 'Appointment',
 					name: 'booking',
 					values: [
-						listedIdField('Appointment Type ID', 'appointmentTypeId', 'appointmentTypes', { required: true }),
+						listedIdField('Appointment Type ID', 'appointmentTypeId', LISTS.appointmentTypes, { required: true }),
 						{ displayName: 'End', name: 'end', type: 'dateTime', default: '', required: true },
 						{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
 						typedIdField('Staff ID', 'staffId', { required: true }),

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { LISTS } from '../../shared/catalogue';
 import { datePart, idValue, isoDateTime } from '../fields/fieldValues';
 import { bodyId, hasId, listedIdField, typedIdField } from './idFields';
 import type { BodyInput } from './types';
@@ -60,7 +61,7 @@ export const availabilitySchedulesInput: BodyInput = {
 			default: {},
 			options: [
 				typedIdField('Group ID', 'groupId'),
-				listedIdField('Location ID', 'locationId', 'locations'),
+				listedIdField('Location ID', 'locationId', LISTS.locations),
 				typedIdField('Schedule ID', 'id', { description: 'ID of an existing schedule (for Group)' }),
 				typedIdField('Staff ID', 'staffId'),
 			],

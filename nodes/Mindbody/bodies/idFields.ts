@@ -1,22 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { ListSource } from '../../shared/catalogue';
 import type { IdType } from '../../shared/schemas';
 import { fieldError, idValue, locatorValue } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 const ID_PLACEHOLDER = 'e.g. 12345';
 
-/** Records an operation of the API lists, by the list method that fills the dropdown. */
-const LIST_METHODS = {
-	locations: 'searchLocations',
-	appointmentTypes: 'searchAppointmentTypes',
-} as const;
-
 /** An id picked from a list (From List first) or typed; the reader takes it through bodyId. */
 export function listedIdField(
 	displayName: string,
 	name: string,
-	list: keyof typeof LIST_METHODS,
+	list: ListSource,
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
 	return {
@@ -29,7 +24,7 @@ export function listedIdField(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: LIST_METHODS[list], searchable: true },
+				typeOptions: { searchListMethod: list.method, searchable: true },
 			},
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: ID_PLACEHOLDER },
 		],

@@ -3,16 +3,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Operation, OperationParam } from '../../shared/catalogue';
 import { fieldName, optionalCollection, showFor, userParams } from '../fields/fieldNames';
 
-const LIST_METHODS: Record<string, string> = {
-	locations: 'searchLocations',
-	appointmentTypes: 'searchAppointmentTypes',
-	categories: 'searchCategories',
-	subcategories: 'searchSubcategories',
-	features: 'searchFeatures',
-	promoCodes: 'searchPromoCodes',
-	subscriptions: 'searchSubscriptions',
-};
-
 const typeHint = (param: OperationParam) => {
 	if (param.array === 'comma') return ' (sent comma-delimited)';
 	if (param.array) return ' (one ID per entry, or several separated by commas)';
@@ -47,7 +37,7 @@ export function paramField(param: OperationParam, operation: Operation): INodePr
 			return {
 				...base,
 				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: LIST_METHODS[param.listSource] },
+				typeOptions: { loadOptionsMethod: param.listSource.method },
 				default: [],
 			};
 		}
@@ -68,7 +58,7 @@ export function paramField(param: OperationParam, operation: Operation): INodePr
 					displayName: 'From List',
 					name: 'list',
 					type: 'list',
-					typeOptions: { searchListMethod: LIST_METHODS[param.listSource], searchable: true },
+					typeOptions: { searchListMethod: param.listSource.method, searchable: true },
 				},
 				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: idPlaceholder(param) },
 			],

@@ -1,17 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
+import { operations, type Operation } from '../../shared/catalogue';
 import { mindbodyRequest } from '../../shared/transport';
-
-/** Where each dropdown's values come from (REST paths; subscriptions are on the webhooks service). */
-const SOURCES: Record<string, string> = {
-	locations: '/Consumer/Schedules/Appointments/Locations',
-	appointmentTypes: '/Consumer/Schedules/Appointments/AppointmentTypes',
-	categories: '/Business/Categories',
-	subcategories: '/Business/Subcategories',
-	features: '/Business/Features',
-	promoCodes: '/Business/PromoCodes',
-	subscriptions: '/subscriptions',
-};
 
 function toOption(entry: unknown): INodePropertyOptions {
 	if (typeof entry !== 'object' || entry === null) return { name: String(entry), value: String(entry) };
@@ -25,15 +15,15 @@ function toOption(entry: unknown): INodePropertyOptions {
 	return { name: `${String(label)} (${String(id)})`, value: String(id) };
 }
 
-async function listOptions(ctx: ILoadOptionsFunctions, source: string): Promise<INodePropertyOptions[]> {
-	const service = source === 'subscriptions' ? 'webhooks' : 'rest';
-	const { body } = await mindbodyRequest(ctx, { service, method: 'GET', path: SOURCES[source], retry: true });
+/** A dropdown's values: the answer of the GET that serves its list (no path parameters). */
+async function listOptions(ctx: ILoadOptionsFunctions, source: Operation): Promise<INodePropertyOptions[]> {
+	const { body } = await mindbodyRequest(ctx, { operation: source, path: source.path });
 	const items = (body as IDataObject | undefined)?.items;
 	const entries: unknown[] = Array.isArray(body) ? body : Array.isArray(items) ? items : [];
 	return entries.map(toOption).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function searcher(source: string) {
+function searcher(source: Operation) {
 	return async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 		const options = await listOptions(this, source);
 		const needle = filter?.toLowerCase() ?? '';
@@ -45,28 +35,24 @@ function searcher(source: string) {
 	};
 }
 
-function loader(source: string) {
+function loader(source: Operation) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return await listOptions(this, source);
 	};
 }
 
-export const listSearch = {
-	searchLocations: searcher('locations'),
-	searchAppointmentTypes: searcher('appointmentTypes'),
-	searchCategories: searcher('categories'),
-	searchSubcategories: searcher('subcategories'),
-	searchFeatures: searcher('features'),
-	searchPromoCodes: searcher('promoCodes'),
-	searchSubscriptions: searcher('subscriptions'),
-};
+type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
+type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
 
-export const loadOptions = {
-	searchLocations: loader('locations'),
-	searchAppointmentTypes: loader('appointmentTypes'),
-	searchCategories: loader('categories'),
-	searchSubcategories: loader('subcategories'),
-	searchFeatures: loader('features'),
-	searchPromoCodes: loader('promoCodes'),
-	searchSubscriptions: loader('subscriptions'),
-};
+const listServers = operations.flatMap((operation) =>
+	operation.serves ? [{ method: operation.serves.method, operation }] : [],
+);
+
+/** One dropdown method per list, under the name the list gives (fields name it the same way). */
+export const listSearch: Record<string, ListSearchMethod> = Object.fromEntries(
+	listServers.map(({ method, operation }) => [method, searcher(operation)]),
+);
+
+export const loadOptions: Record<string, LoadOptionsMethod> = Object.fromEntries(
+	listServers.map(({ method, operation }) => [method, loader(operation)]),
+);

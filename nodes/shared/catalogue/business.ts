@@ -1,4 +1,5 @@
 import { featureUpdate, int64IdList, promoCodeCreate, promoCodeUpdate } from '../schemas/bodies';
+import { LISTS } from './listSources';
 import { pathParam, queryParam } from './params';
 import type { Operation } from './types';
 
@@ -34,7 +35,7 @@ export const businessOperations: Operation[] = [
 			}),
 			queryParam('request.locationIds', 'int32', 'Location IDs', {
 				array: 'repeated',
-				listSource: 'locations',
+				listSource: LISTS.locations,
 			}),
 		],
 		successStatus: 200,
@@ -50,6 +51,7 @@ export const businessOperations: Operation[] = [
 		description: 'Returns the service categories of the business, optionally of some verticals',
 		method: 'GET',
 		path: '/Business/Categories',
+		serves: LISTS.categories,
 		userToken: false,
 		params: [queryParam('verticalIds', 'int32', 'Vertical IDs', { array: 'repeated' })],
 		successStatus: 200,
@@ -68,7 +70,7 @@ export const businessOperations: Operation[] = [
 		params: [
 			queryParam('categoryIds', 'int32', 'Category IDs', {
 				array: 'repeated',
-				listSource: 'categories',
+				listSource: LISTS.categories,
 			}),
 		],
 		successStatus: 200,
@@ -100,6 +102,7 @@ export const businessOperations: Operation[] = [
 		description: 'Returns the feature descriptors of the business (a list of strings)',
 		method: 'GET',
 		path: '/Business/Features',
+		serves: LISTS.features,
 		userToken: false,
 		params: [],
 		successStatus: 200,
@@ -115,7 +118,7 @@ export const businessOperations: Operation[] = [
 		method: 'PATCH',
 		path: '/Business/Features/{featureDescriptor}',
 		userToken: false,
-		params: [pathParam('featureDescriptor', 'string', 'Feature', { listSource: 'features' })],
+		params: [pathParam('featureDescriptor', 'string', 'Feature', { listSource: LISTS.features })],
 		body: { schema: featureUpdate },
 		successStatus: 200,
 		output: 'none',
@@ -129,6 +132,7 @@ export const businessOperations: Operation[] = [
 		description: 'Returns promo codes, filtered and ordered, page by page',
 		method: 'GET',
 		path: '/Business/PromoCodes',
+		serves: LISTS.promoCodes,
 		userToken: false,
 		params: [
 			queryParam('request.activeOnly', 'boolean', 'Active Only', {
@@ -139,7 +143,7 @@ export const businessOperations: Operation[] = [
 			}),
 			queryParam('request.ids', 'int32', 'Promo Code IDs', {
 				array: 'repeated',
-				listSource: 'promoCodes',
+				listSource: LISTS.promoCodes,
 			}),
 			queryParam('request.startDate', 'dateTime', 'Activation Start'),
 			queryParam('request.endDate', 'dateTime', 'Activation End'),
@@ -180,7 +184,7 @@ export const businessOperations: Operation[] = [
 		method: 'PUT',
 		path: '/Business/PromoCodes/{id}',
 		userToken: false,
-		params: [pathParam('id', 'int32', 'Promo Code', { listSource: 'promoCodes' })],
+		params: [pathParam('id', 'int32', 'Promo Code', { listSource: LISTS.promoCodes })],
 		body: { schema: promoCodeUpdate },
 		successStatus: 200,
 		output: 'object',

@@ -1,3 +1,4 @@
+import { LISTS } from './listSources';
 import { pathParam, queryParam } from './params';
 import type { Operation } from './types';
 
@@ -60,7 +61,7 @@ export const classOperations: Operation[] = [
 		params: [
 			queryParam('startDateTime', 'dateTime', 'Start Date Time'),
 			queryParam('endDateTime', 'dateTime', 'End Date Time'),
-			queryParam('locationId', 'int32', 'Location', { listSource: 'locations' }),
+			queryParam('locationId', 'int32', 'Location', { listSource: LISTS.locations }),
 		],
 		successStatus: 200,
 		output: 'list',
@@ -79,11 +80,11 @@ export const classOperations: Operation[] = [
 		params: [
 			queryParam('request.locationIds', 'int32', 'Location IDs', {
 				array: 'comma',
-				listSource: 'locations',
+				listSource: LISTS.locations,
 			}),
 			queryParam('request.serviceCategoryIds', 'int32', 'Service Category IDs', {
 				array: 'comma',
-				listSource: 'categories',
+				listSource: LISTS.categories,
 			}),
 			queryParam('request.startDate', 'dateTime', 'Start Date', { description: 'Default: today' }),
 			queryParam('request.endDate', 'dateTime', 'End Date', { description: 'Default: the start date' }),

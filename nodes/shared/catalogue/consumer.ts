@@ -1,4 +1,5 @@
 import { appointmentsWithAddOns, bookingRequestItems } from '../schemas/bodies';
+import { LISTS } from './listSources';
 import { pathParam, queryParam } from './params';
 import type { Operation } from './types';
 
@@ -19,11 +20,11 @@ export const consumerOperations: Operation[] = [
 			queryParam('locationId', 'string', 'Location', {
 				required: true,
 				fillsPath: 'LocationId',
-				listSource: 'locations',
+				listSource: LISTS.locations,
 			}),
-			queryParam('request.locationId', 'int32', 'Request Location ID', { listSource: 'locations' }),
+			queryParam('request.locationId', 'int32', 'Request Location ID', { listSource: LISTS.locations }),
 			queryParam('request.appointmentTypeId', 'int32', 'Appointment Type', {
-				listSource: 'appointmentTypes',
+				listSource: LISTS.appointmentTypes,
 			}),
 			queryParam('request.start', 'dateTime', 'Start'),
 			queryParam('request.end', 'dateTime', 'End'),
@@ -42,7 +43,8 @@ export const consumerOperations: Operation[] = [
 		description: 'Returns all active consumer-mode appointment types, or only the one whose ID is given',
 		method: 'GET',
 		path: '/Consumer/Schedules/Appointments/AppointmentTypes',
-		params: [queryParam('id', 'int32', 'Appointment Type', { listSource: 'appointmentTypes' })],
+		serves: LISTS.appointmentTypes,
+		params: [queryParam('id', 'int32', 'Appointment Type', { listSource: LISTS.appointmentTypes })],
 		successStatus: 200,
 		output: 'list',
 	},
@@ -54,7 +56,7 @@ export const consumerOperations: Operation[] = [
 		description: 'Returns one consumer-mode appointment type',
 		method: 'GET',
 		path: '/Consumer/Schedules/Appointments/AppointmentTypes/{id}',
-		params: [pathParam('id', 'int32', 'Appointment Type', { listSource: 'appointmentTypes' })],
+		params: [pathParam('id', 'int32', 'Appointment Type', { listSource: LISTS.appointmentTypes })],
 		successStatus: 200,
 		output: 'list',
 	},
@@ -66,6 +68,7 @@ export const consumerOperations: Operation[] = [
 		description: 'Returns the locations that can schedule appointments',
 		method: 'GET',
 		path: '/Consumer/Schedules/Appointments/Locations',
+		serves: LISTS.locations,
 		params: [],
 		successStatus: 200,
 		output: 'list',
@@ -81,7 +84,7 @@ export const consumerOperations: Operation[] = [
 		method: 'POST',
 		path: '/Consumer/Schedules/Location/{locationId}/Appointments',
 		params: [
-			pathParam('locationId', 'int32', 'Location', { listSource: 'locations' }),
+			pathParam('locationId', 'int32', 'Location', { listSource: LISTS.locations }),
 			queryParam('checkVerified', 'boolean', 'Check Verified', {
 				description: 'Whether to send the checkVerified flag that client applications above version 2.0.4 use',
 			}),
@@ -103,10 +106,10 @@ export const consumerOperations: Operation[] = [
 		method: 'GET',
 		path: '/Consumer/Schedules/Location/{locationId}/Appointments/StaffBookableTimeRanges',
 		params: [
-			pathParam('locationId', 'int32', 'Location', { listSource: 'locations' }),
+			pathParam('locationId', 'int32', 'Location', { listSource: LISTS.locations }),
 			queryParam('appointmentTypeId', 'int32', 'Appointment Type', {
 				required: true,
-				listSource: 'appointmentTypes',
+				listSource: LISTS.appointmentTypes,
 			}),
 			queryParam('staffId', 'int64', 'Staff IDs', { array: 'repeated', required: true }),
 			queryParam('start', 'dateTime', 'Start', {
@@ -136,7 +139,7 @@ export const consumerOperations: Operation[] = [
 		method: 'POST',
 		path: '/Consumer/Schedules/Location/{locationId}/Appointments-Addons',
 		params: [
-			pathParam('locationId', 'int32', 'Location', { listSource: 'locations' }),
+			pathParam('locationId', 'int32', 'Location', { listSource: LISTS.locations }),
 			queryParam('userId', 'string', 'User ID'),
 			queryParam('creditCardTokenId', 'string', 'Credit Card Token ID'),
 		],
@@ -153,7 +156,7 @@ export const consumerOperations: Operation[] = [
 		method: 'GET',
 		path: '/Consumer/Users/Location/{locationId}/Staff/StaffAvailableAppointmentTypes',
 		params: [
-			pathParam('locationId', 'int32', 'Location', { listSource: 'locations' }),
+			pathParam('locationId', 'int32', 'Location', { listSource: LISTS.locations }),
 			queryParam('staffId', 'int64', 'Staff ID', { required: true }),
 		],
 		successStatus: 200,
@@ -170,7 +173,7 @@ export const consumerOperations: Operation[] = [
 		params: [
 			queryParam('staffId', 'int64', 'Staff ID', { required: true }),
 			queryParam('appointmentTypeId', 'int32', 'Appointment Type', {
-				listSource: 'appointmentTypes',
+				listSource: LISTS.appointmentTypes,
 			}),
 		],
 		successStatus: 200,

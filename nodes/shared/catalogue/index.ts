@@ -8,7 +8,10 @@ import { dashboardOperations } from './dashboard';
 import type { Operation, Resource } from './types';
 import { webhookOperations } from './webhooks';
 
+export { subscriptionOperations } from './webhooks';
+
 export type { Operation, OperationParam, OperationBody, OutputShape, Resource, Service } from './types';
+export { LISTS, type ListSource } from './listSources';
 
 /** Every operation of both specs, written once; the node, README and sandbox read this. */
 export const operations: readonly Operation[] = [

@@ -1,3 +1,4 @@
+import { LISTS } from './listSources';
 import type { OperationParam, ParamType } from './types';
 
 type Extra = Partial<Omit<OperationParam, 'name' | 'location' | 'type' | 'displayName'>>;
@@ -35,7 +36,7 @@ export const dashboardParams: OperationParam[] = [
 	}),
 	queryParam('requestModel.locationIds', 'int32', 'Location IDs', {
 		array: 'repeated',
-		listSource: 'locations',
+		listSource: LISTS.locations,
 	}),
 	queryParam('requestModel.accrual', 'boolean', 'Accrual Basis', {
 		description: 'Whether to report on an accrual basis (on) or a cash basis (off)',

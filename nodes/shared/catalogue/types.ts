@@ -1,17 +1,9 @@
 import type { ZodTypeAny } from 'zod';
 
+import type { ListSource } from './listSources';
+
 /** Wire types as the spec names them; `date` is a calendar date (YYYY-MM-DD). */
 export type ParamType = 'int32' | 'int64' | 'double' | 'string' | 'boolean' | 'dateTime' | 'date';
-
-/** Where a value can be picked from a list the API serves (the node's dropdowns). */
-export type ListSource =
-	| 'locations'
-	| 'appointmentTypes'
-	| 'categories'
-	| 'subcategories'
-	| 'features'
-	| 'promoCodes'
-	| 'subscriptions';
 
 export interface OperationParam {
 	/** Name on the wire, e.g. `request.startDateTime`. */
@@ -26,6 +18,7 @@ export interface OperationParam {
 	/** Default the service applies when the parameter is absent. */
 	serverDefault?: string | number | boolean;
 	options?: string[];
+	/** The value can be picked from this list (a dropdown in the node). */
 	listSource?: ListSource;
 	/**
 	 * An id (int32/int64 parameters named …Id/…Ids): the node's one id rule applies, a whole
@@ -94,6 +87,8 @@ export interface Operation {
 	toolWarning?: string;
 	/** Answers can be large: the node offers Simplify (top-level fields only). */
 	large?: boolean;
+	/** This GET's answer fills the dropdown of that list. */
+	serves?: ListSource;
 }
 
 export interface Resource {

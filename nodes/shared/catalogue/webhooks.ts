@@ -1,15 +1,17 @@
 import { subscriptionCreate, subscriptionUpdate } from '../schemas/bodies';
+import { LISTS } from './listSources';
 import { pathParam } from './params';
 import type { Operation } from './types';
 
 const base = { service: 'webhooks', userToken: false } as const;
 const subscriptionId = pathParam('subscriptionId', 'string', 'Subscription ID', {
 	description: 'The GUID of the subscription',
-	listSource: 'subscriptions',
+	listSource: LISTS.subscriptions,
 });
 
-export const webhookOperations: Operation[] = [
-	{
+/** The subscription calls; the trigger makes them too. */
+export const subscriptionOperations = {
+	getMany: {
 		...base,
 		resource: 'webhookSubscription',
 		operation: 'getMany',
@@ -18,11 +20,12 @@ export const webhookOperations: Operation[] = [
 		description: 'Lists the webhook subscriptions of the developer account',
 		method: 'GET',
 		path: '/subscriptions',
+		serves: LISTS.subscriptions,
 		params: [],
 		successStatus: 200,
 		output: 'itemsList',
 	},
-	{
+	get: {
 		...base,
 		resource: 'webhookSubscription',
 		operation: 'get',
@@ -35,7 +38,7 @@ export const webhookOperations: Operation[] = [
 		successStatus: 200,
 		output: 'object',
 	},
-	{
+	create: {
 		...base,
 		resource: 'webhookSubscription',
 		operation: 'create',
@@ -50,7 +53,7 @@ export const webhookOperations: Operation[] = [
 		successStatus: 200,
 		output: 'object',
 	},
-	{
+	update: {
 		...base,
 		resource: 'webhookSubscription',
 		operation: 'update',
@@ -65,7 +68,7 @@ export const webhookOperations: Operation[] = [
 		successStatus: 200,
 		output: 'object',
 	},
-	{
+	delete: {
 		...base,
 		resource: 'webhookSubscription',
 		operation: 'delete',
@@ -78,6 +81,10 @@ export const webhookOperations: Operation[] = [
 		successStatus: 200,
 		output: 'object',
 	},
+} satisfies Record<string, Operation>;
+
+export const webhookOperations: Operation[] = [
+	...Object.values(subscriptionOperations),
 	{
 		...base,
 		resource: 'webhookMetrics',

@@ -3,7 +3,6 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
-	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
@@ -19,7 +18,7 @@ import {
 	webhooksBaseOf,
 	type StaffLoginError,
 } from '../auth';
-import { matchOperation, type Service } from '../catalogue';
+import type { Operation } from '../catalogue';
 import {
 	isTimeout,
 	loginError,
@@ -29,17 +28,20 @@ import {
 	responseError,
 	timeoutError,
 } from './errors';
+import { MAX_RETRIES, mayResend, retriableStatus, retryDelay } from './retryPolicy';
 
 export const CREDENTIAL_NAME = 'mindbodyApi';
 export const TRANSACTION_KEY_MAX = 50;
 export const DEFAULT_TIMEOUT_MS = 60_000;
-export const MAX_RETRIES = 3;
 
 export type MindbodyFunctions = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
+/** What a request calls: an operation of the catalogue, or at least its service and method. */
+export type Endpoint = Pick<Operation, 'service' | 'method'> & Partial<Pick<Operation, 'userToken'>>;
+
 export interface MindbodyRequest {
-	service: Service;
-	method: IHttpRequestMethods;
+	/** Decides the base URL, the method, whether a user token is needed and whether a retry is safe. */
+	operation: Endpoint;
 	/** Path relative to the service's base URL, placeholders already filled. */
 	path: string;
 	/** Query in order; a key given several times is sent as repeated keys. */
@@ -50,11 +52,9 @@ export interface MindbodyRequest {
 	/** Already cut to 50 characters (see cutTransactionKey). */
 	transactionKey?: string;
 	skipDeduplication?: boolean;
-	/** Whether 429, 5xx and time-outs may be retried; never for calls that can book or charge, never for POST. */
-	retry: boolean;
 	itemIndex?: number;
 	/** How errors name the call, e.g. "Client: Get Directory"; the method and path by default. */
-	operation?: string;
+	label?: string;
 	/** Milliseconds to wait for an answer (default 60 s). */
 	timeoutMs?: number;
 }
@@ -63,8 +63,6 @@ export interface MindbodyResponse {
 	status: number;
 	body: unknown;
 }
-
-const MAX_WAIT_MS = 30_000;
 
 /** The spec truncates longer keys; we cut them ourselves so the node can say so. */
 export function cutTransactionKey(key: string): { key: string; truncated: boolean } {
@@ -79,15 +77,6 @@ export function serializeQuery(query: Array<[string, string]> = []): string {
 	const text = params.toString();
 	return text ? `?${text}` : '';
 }
-
-/** Wait before the next try: Retry-After when given, else 0.5 s doubling per failed attempt (from 1). */
-function retryDelay(attempt: number, retryAfter: unknown): number {
-	const seconds = retryAfter === undefined || retryAfter === '' ? NaN : Number(retryAfter);
-	if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_WAIT_MS);
-	return Math.min(500 * 2 ** (attempt - 1), MAX_WAIT_MS);
-}
-
-const retriable = (status: number) => status === 429 || status >= 500;
 
 /**
  * The credential, read and decrypted once per node run and item (so once per request, page
@@ -125,14 +114,13 @@ function userTokenSource(credentials: ICredentialDataDecryptedObject): 'staffLog
  */
 export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyRequest): Promise<MindbodyResponse> {
 	const credentials = await readCredentials(ctx, request.itemIndex);
-	const operation = request.operation ?? `${request.method} ${request.path}`;
+	const { service, method } = request.operation;
+	const label = request.label ?? `${method} ${request.path}`;
 	const tokenSource = userTokenSource(credentials);
-	const required =
-		request.service === 'rest' && matchOperation('rest', request.method, request.path)?.userToken === true;
-	if (required && !tokenSource) {
+	if (request.operation.userToken === true && !tokenSource) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${operation} acts as a user and needs a user token, but the Mindbody credential holds none`,
+			`${label} acts as a user and needs a user token, but the Mindbody credential holds none`,
 			{
 				itemIndex: request.itemIndex,
 				description:
@@ -141,8 +129,7 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 		);
 	}
 	// What the credential's authenticate() will do: the staff token goes on calls that take one.
-	const staffToken =
-		tokenSource === 'staffLogin' && request.service === 'rest' && takesUserToken(request.method, request.path);
+	const staffToken = tokenSource === 'staffLogin' && service === 'rest' && takesUserToken(method, request.path);
 	if (tokenSource === 'staffLogin' && !credentials.accessToken) {
 		// n8n logs in before any request while no token is stored; one that failed earlier in
 		// this run is not tried again for every item.
@@ -152,7 +139,7 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 	// A token past its stated expiry would only be refused: log in first instead.
 	if (staffToken && tokenExpired(credentials)) dropToken(credentials);
 
-	const baseUrl = request.service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
+	const baseUrl = service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (request.siteId !== undefined) headers.SiteId = String(request.siteId);
 	if (request.transactionKey) headers['Transaction-Key'] = request.transactionKey;
@@ -160,7 +147,7 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 
 	const timeoutMs = request.timeoutMs && request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
 	const options: IHttpRequestOptions = {
-		method: request.method,
+		method,
 		url: `${baseUrl}${request.path}${serializeQuery(request.query)}`,
 		headers,
 		json: true,
@@ -171,15 +158,14 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 		timeout: timeoutMs,
 	};
 	if (request.body !== undefined) options.body = request.body as IDataObject;
-	// A request the service may have acted on is never sent twice.
-	const mayRetry = request.retry && request.method !== 'POST';
+	const mayRetry = mayResend(request.operation);
 	let renewed = false;
 	let attempt = 1;
 
 	for (;;) {
 		let response: FullResponse;
 		try {
-			response = await send(ctx, options, credentials);
+			response = await sendOnce(ctx, options, credentials);
 		} catch (error) {
 			const timedOut = isTimeout(error);
 			if (timedOut && mayRetry && attempt <= MAX_RETRIES) {
@@ -192,7 +178,7 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 				throw loginError(ctx.getNode(), login, request.itemIndex);
 			}
 			throw timedOut
-				? timeoutError(ctx.getNode(), operation, timeoutMs, attempt, request.itemIndex)
+				? timeoutError(ctx.getNode(), label, timeoutMs, attempt, request.itemIndex)
 				: requestError(ctx.getNode(), error, request.itemIndex);
 		}
 		const status = response.statusCode;
@@ -204,17 +190,17 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 		}
 		const body = parseBody(response.body);
 		if (status < 400) {
-			if (body.notJson) throw notJsonError(ctx.getNode(), operation, status, String(body.value), request.itemIndex);
+			if (body.notJson) throw notJsonError(ctx.getNode(), label, status, String(body.value), request.itemIndex);
 			return { status, body: body.value };
 		}
 		const responseHeaders = lowerCaseKeys(response.headers ?? {});
-		if (mayRetry && retriable(status) && attempt <= MAX_RETRIES) {
+		if (mayRetry && retriableStatus(status) && attempt <= MAX_RETRIES) {
 			await sleep(retryDelay(attempt++, responseHeaders['retry-after']));
 			continue;
 		}
 		throw responseError(
 			ctx.getNode(),
-			{ status, headers: responseHeaders, body: body.value, service: request.service, operation, attempts: attempt },
+			{ status, headers: responseHeaders, body: body.value, service, operation: label, attempts: attempt },
 			request.itemIndex,
 		);
 	}
@@ -226,7 +212,7 @@ interface FullResponse {
 	body: unknown;
 }
 
-async function send(
+async function sendOnce(
 	ctx: MindbodyFunctions,
 	options: IHttpRequestOptions,
 	credentials: ICredentialDataDecryptedObject,
