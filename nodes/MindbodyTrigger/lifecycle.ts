@@ -1,6 +1,7 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { WEBHOOK_ERRORS } from '../shared/transport';
 import { selectedEventIds } from './eventSelection';
 import {
 	activateSubscription,
@@ -13,7 +14,7 @@ import {
 	type Subscription,
 	type WantedSubscription,
 } from './serviceClient';
-import { WEBHOOK_ERROR_CODES, asNodeError, isNotFound, isRefusal, serviceError } from './serviceErrors';
+import { asNodeError, isNotFound, isRefusal, serviceError } from './serviceErrors';
 import { readStored, sealedRecord, signingKeyOf, slotOf, writeStored } from './storedState';
 
 /**
@@ -97,7 +98,7 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 		return true;
 	} catch (error) {
 		const { code } = serviceError(error);
-		if (!isNotFound(error) && code !== WEBHOOK_ERROR_CODES.cannotReactivate) {
+		if (!isNotFound(error) && code !== WEBHOOK_ERRORS.statusNotValid.code) {
 			throw asNodeError(ctx.getNode(), error);
 		}
 		ctx.logger.info(`Mindbody subscription ${stored.subscriptionId} cannot be reactivated (${code})`);

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { subscriptionOperations as calls } from '../shared/catalogue';
 import { checkBody } from '../shared/schemas';
-import { mindbodyRequest, type Endpoint } from '../shared/transport';
-import { WEBHOOK_ERROR_CODES, asNodeError, serviceError, withAdviceFirst } from './serviceErrors';
+import { WEBHOOK_ERRORS, mindbodyRequest, type Endpoint } from '../shared/transport';
+import { asNodeError, serviceError, withAdviceFirst } from './serviceErrors';
 
 /** The webhook service's subscription calls, as the trigger uses them. */
 
@@ -70,8 +70,8 @@ export async function deleteSubscription(ctx: Ctx, id: string): Promise<void> {
 		const { status, code } = serviceError(error);
 		if (
 			status === 404 ||
-			code === WEBHOOK_ERROR_CODES.subscriptionNotFound ||
-			code === WEBHOOK_ERROR_CODES.alreadyDeactivated
+			code === WEBHOOK_ERRORS.subscriptionNotFound.code ||
+			code === WEBHOOK_ERRORS.alreadyDeactivated.code
 		) {
 			return;
 		}

@@ -1,14 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-/** Webhook service error codes the trigger acts on (webhooks.md, Errors). */
-export const WEBHOOK_ERROR_CODES = {
-	httpsRequired: '14000013',
-	urlNotReachable: '14000014',
-	alreadyDeactivated: '14000018',
-	cannotReactivate: '14000020',
-	subscriptionNotFound: '14040001',
-} as const;
+import { WEBHOOK_ERRORS } from '../shared/transport';
 
 /** The webhook service's error code and HTTP status behind a NodeApiError, when there is one. */
 export function serviceError(error: unknown): { status?: number; code?: string } {
@@ -19,7 +12,7 @@ export function serviceError(error: unknown): { status?: number; code?: string }
 
 export const isNotFound = (error: unknown) => {
 	const { status, code } = serviceError(error);
-	return status === 404 || code === WEBHOOK_ERROR_CODES.subscriptionNotFound;
+	return status === 404 || code === WEBHOOK_ERRORS.subscriptionNotFound.code;
 };
 
 /** The service said no for a reason that a second try cannot change (a 4xx other than 429). */
@@ -28,7 +21,7 @@ export const isRefusal = (error: unknown) => {
 	return status !== undefined && status >= 400 && status < 500 && status !== 429;
 };
 
-const URL_REFUSED = new Set<string>([WEBHOOK_ERROR_CODES.httpsRequired, WEBHOOK_ERROR_CODES.urlNotReachable]);
+const URL_REFUSED = new Set<string>([WEBHOOK_ERRORS.httpsRequired.code, WEBHOOK_ERRORS.urlNotReachable.code]);
 
 /**
  * Activation errors show only their message, so for a refused URL the advice on what to do

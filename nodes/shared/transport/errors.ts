@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { StaffLoginError } from '../auth';
 import type { Service } from '../catalogue';
+import { webhookErrorHint } from './webhookErrors';
 
 export interface FailedResponse {
 	status: number;
@@ -14,18 +15,6 @@ export interface FailedResponse {
 	/** Requests sent for this call, retries included. */
 	attempts?: number;
 }
-
-/** Webhook service error codes with what they mean for the user. */
-const WEBHOOK_ERROR_HINTS: Record<string, string> = {
-	'14000013':
-		'The webhook service accepts only HTTPS webhook URLs. Serve n8n over HTTPS (set WEBHOOK_URL to a public https:// address, for example behind a tunnel or reverse proxy) and activate again.',
-	'14000014':
-		"The webhook service could not reach the webhook URL (a HEAD request must answer 2xx within 10 seconds). Make sure n8n's WEBHOOK_URL is publicly reachable over HTTPS and activate again.",
-	'14000018': 'The subscription is already deactivated.',
-	'14010001': 'The API-Key header is missing: check the API key of the Mindbody credential.',
-	'14030002': 'The developer account has no live access yet: request it in the developer portal.',
-	'14040001': 'No subscription has this ID.',
-};
 
 export const lowerCaseKeys = (headers: Record<string, unknown>) =>
 	Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
@@ -170,7 +159,7 @@ export function responseError(node: INode, failed: FailedResponse, itemIndex?: n
 	const service = failed.service ?? 'rest';
 	const said = serverMessage(failed.body);
 	const { meaning, remedy } = statusAdvice(failed.status, service);
-	const hint = said.code ? WEBHOOK_ERROR_HINTS[said.code] : undefined;
+	const hint = webhookErrorHint(said.code);
 	let message = said.message.trim();
 	if (!message) message = `The ${serviceName(service)} answered HTTP ${failed.status} without a message: ${meaning}`;
 	else if (said.code && !message.includes(said.code)) message = `${message.replace(/\.$/, '')} (${said.code})`;

@@ -30,6 +30,8 @@ import {
 } from './errors';
 import { MAX_RETRIES, mayResend, retriableStatus, retryDelay } from './retryPolicy';
 
+export { WEBHOOK_ERRORS } from './webhookErrors';
+
 export const CREDENTIAL_NAME = 'mindbodyApi';
 export const TRANSACTION_KEY_MAX = 50;
 export const DEFAULT_TIMEOUT_MS = 60_000;
