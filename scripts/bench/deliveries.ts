@@ -64,7 +64,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promi
 }
 
 /** Sends every body, `concurrency` at a time; resolves each round trip's time. */
-async function send(
+async function deliverBatch(
 	url: string,
 	bodies: string[],
 	sign: (body: string) => string,
@@ -137,7 +137,7 @@ export async function deliveriesJob(ctx: BenchContext): Promise<Row[]> {
 		const batch = bodies(count);
 		const before = await n8n.latestExecutionId(targets[side].workflowId);
 		const since = Date.now();
-		const latencies = await send(targets[side].url, batch, sign, concurrency);
+		const latencies = await deliverBatch(targets[side].url, batch, sign, concurrency);
 		const deadline = Date.now() + FINISH_TIMEOUT_MS;
 		for (;;) {
 			const executions = await n8n.executionsAfter(targets[side].workflowId, before);

@@ -63,7 +63,7 @@ async function readRaw(req: IncomingMessage): Promise<string> {
 }
 
 /** Strings are the spec's plain-text errors; anything else goes as JSON; undefined as no body. */
-function send(res: ServerResponse, response: SandboxResponse): void {
+function writeResponse(res: ServerResponse, response: SandboxResponse): void {
 	const headers: Record<string, string> = { ...response.headers };
 	if (response.body === undefined) {
 		res.writeHead(response.status, headers).end();
@@ -110,7 +110,7 @@ export class SandboxServer {
 	async listen(port = 0, host = '127.0.0.1'): Promise<number> {
 		this.server = createServer((req, res) => {
 			this.handle(req, res).catch((error: Error) => {
-				if (!res.headersSent) send(res, { status: 500, body: `Sandbox error: ${error.message}` });
+				if (!res.headersSent) writeResponse(res, { status: 500, body: `Sandbox error: ${error.message}` });
 			});
 		});
 		await new Promise<void>((resolve, reject) => {
@@ -149,7 +149,7 @@ export class SandboxServer {
 			bodyMalformed,
 		};
 		if (service === 'admin') {
-			send(res, await this.routes.admin(request));
+			writeResponse(res, await this.routes.admin(request));
 			return;
 		}
 		const op = service === 'unknown' ? undefined : matchOperation(service, method, request.path);
@@ -176,7 +176,7 @@ export class SandboxServer {
 		}
 		entry.status = answer.response.status;
 		if (answer.fault) entry.fault = answer.fault;
-		send(res, answer.response);
+		writeResponse(res, answer.response);
 	}
 
 	/** Faults first (latency, then at most one that decides), then the service. */

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
 import type { BuiltRequest } from './request';
-import { send } from './send';
+import { sendOperation } from './send';
 
 /** limit/offset paging: pages until a short page, or until the node's Limit is reached. */
 export async function fetchAllPages(
@@ -17,7 +17,7 @@ export async function fetchAllPages(
 	const results: unknown[] = [];
 	for (let offset = 0; results.length < limit; ) {
 		const want = Math.min(paging.pageSize, limit - results.length);
-		const response = await send(
+		const response = await sendOperation(
 			ctx,
 			itemIndex,
 			operation,

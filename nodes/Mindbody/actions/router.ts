@@ -6,7 +6,7 @@ import { DEFAULT_BATCH_SIZE } from '../description/options';
 import { mergeBodies, shapeOutput } from './output';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
-import { readBody, send, type CallOptions } from './send';
+import { readBody, sendOperation, type CallOptions } from './send';
 
 /** Our errors are already NodeApiError / NodeOperationError; anything else is wrapped. */
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number) {
@@ -34,12 +34,12 @@ async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Ope
 	}
 	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (requests.length === 1) {
-		const response = await send(ctx, itemIndex, operation, built, body);
+		const response = await sendOperation(ctx, itemIndex, operation, built, body);
 		return shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
 	}
 	// One id list over several URLs, one after another: the answers merge in the ids' order.
 	const bodies: unknown[] = [];
-	for (const part of requests) bodies.push((await send(ctx, itemIndex, operation, part, undefined)).body);
+	for (const part of requests) bodies.push((await sendOperation(ctx, itemIndex, operation, part, undefined)).body);
 	return shapeOutput(operation, 200, mergeBodies(bodies), simplifyOf(ctx, operation, itemIndex));
 }
 
@@ -62,7 +62,7 @@ async function runBatched(ctx: IExecuteFunctions, operation: Operation, out: INo
 		const body = chunk.flatMap(({ part }) => part);
 		const first = chunk[0].itemIndex;
 		try {
-			const response = await send(ctx, first, operation, buildRequest(ctx, first, operation), body);
+			const response = await sendOperation(ctx, first, operation, buildRequest(ctx, first, operation), body);
 			const perElement = Array.isArray(response.body) && response.body.length === body.length;
 			let offset = 0;
 			for (const { itemIndex, part } of chunk) {

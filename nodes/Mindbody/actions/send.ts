@@ -30,7 +30,8 @@ export function readBody(ctx: IExecuteFunctions, itemIndex: number, operation: O
 	return part;
 }
 
-export async function send(
+/** One request of the operation for an item, with the node's options (site, transaction key, time limit). */
+export async function sendOperation(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	operation: Operation,
