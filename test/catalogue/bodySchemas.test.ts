@@ -24,6 +24,13 @@ describe('body kinds are found by their schema value', () => {
 		}
 	});
 
+	test('every id-list body says what its ids name, for the field label', () => {
+		const idLists = operations.filter((op) => op.body?.schema === schemas.int64IdList);
+		expect(idLists.length).toBe(5);
+		for (const op of idLists)
+			expect([op.operation, op.body?.idsLabel]).toEqual([op.operation, expect.stringMatching(/ IDs$/)]);
+	});
+
 	test('a schema the node has no reader for is refused by name of the problem', () => {
 		expect(() => bodyInput({ schema: schemas.int64IdList.optional() })).toThrow(/no reader/);
 	});

@@ -46,9 +46,9 @@ export function simplifyItem(item: IDataObject): IDataObject {
 /** Turns a response body into the items a user works with. */
 export function shapeOutput(operation: Operation, status: number, body: unknown, simplify = false): IDataObject[] {
 	let items: IDataObject[];
-	// n8n's convention for deletions: one confirmation item, whatever the service answers.
-	if (operation.operation === 'delete') return [{ deleted: true }];
 	switch (operation.output) {
+		case 'deleted':
+			return [{ deleted: true }];
 		case 'none':
 			items = [{ success: true }];
 			break;

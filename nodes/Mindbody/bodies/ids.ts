@@ -5,11 +5,8 @@ import type { BodyInput } from './types';
 /** The preferences offered in the field; the spec does not list the values. */
 const NOTIFICATION_PREFERENCES = ['Email', 'Sms', 'EmailAndSms', 'None'];
 
-const ID_LABELS: Record<string, string> = {
-	appointmentAddOn: 'Add-On IDs',
-	appointmentRequest: 'Appointment Request IDs',
-};
-const idsLabel = (operation: Operation) => ID_LABELS[operation.resource] ?? 'Appointment IDs';
+/** The catalogue says what the ids name; every id-list operation does (test/catalogue/bodySchemas). */
+const idsLabel = (operation: Operation) => operation.body?.idsLabel ?? 'IDs';
 
 const idsField = (displayName: string, description: string) => ({
 	displayName,

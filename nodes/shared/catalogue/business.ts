@@ -247,7 +247,7 @@ export const businessOperations: Operation[] = [
 		path: '/Business/Sales/User/ServicePaymentOptions/Apply',
 		userToken: true,
 		params: [],
-		body: { schema: int64IdList, batchable: true },
+		body: { schema: int64IdList, batchable: true, idsLabel: 'Appointment IDs' },
 		successStatus: 200,
 		output: 'object',
 	},

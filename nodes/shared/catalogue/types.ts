@@ -44,6 +44,8 @@ export interface OperationBody {
 	schema: ZodTypeAny;
 	/** Body lists can carry the ids/items of many input items in one request. */
 	batchable?: boolean;
+	/** A list of ids: what they name, as the node labels the field (e.g. "Add-On IDs"). */
+	idsLabel?: string;
 }
 
 /** How the node turns a response into items. */
@@ -53,7 +55,8 @@ export type OutputShape =
 	| 'dictionary' // { [appointmentId]: details } → one item per key, id kept
 	| 'object' // one item
 	| 'boolean' // { success: boolean }
-	| 'none'; // no body → { success: true }
+	| 'none' // no body → { success: true }
+	| 'deleted'; // a deletion → { deleted: true }, n8n's convention, whatever the service answers
 
 export type Service = 'rest' | 'webhooks';
 

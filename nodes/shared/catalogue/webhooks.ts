@@ -79,7 +79,7 @@ export const subscriptionOperations = {
 		path: '/subscriptions/{subscriptionId}',
 		params: [subscriptionId],
 		successStatus: 200,
-		output: 'object',
+		output: 'deleted',
 	},
 } satisfies Record<string, Operation>;
 
