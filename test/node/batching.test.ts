@@ -1,4 +1,4 @@
-import { DEFAULT_BATCH_SIZE } from '../../nodes/Mindbody/description/options';
+import { DEFAULT_BATCH_SIZE } from '../../nodes/Mindbody/fields/nodeOptions';
 import { bodyOf, pairs, useNodeSandbox } from './support';
 
 /** Batching is on by default where the body is an id or entry list. */

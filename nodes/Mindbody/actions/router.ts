@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findOperation, type Operation } from '../../shared/catalogue';
-import { DEFAULT_BATCH_SIZE } from '../description/options';
+import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
 import { mergeBodies, shapeOutput } from './output';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
-import { readBody, sendOperation, type CallOptions } from './send';
+import { readBody, sendOperation } from './send';
 
 /** Our errors are already NodeApiError / NodeOperationError; anything else is wrapped. */
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number) {
@@ -55,7 +55,7 @@ async function runBatched(ctx: IExecuteFunctions, operation: Operation, out: INo
 			out.push(errorItem(error as Error, itemIndex));
 		}
 	}
-	const options = ctx.getNodeParameter('options', 0, {}) as CallOptions;
+	const options = ctx.getNodeParameter('options', 0, {}) as NodeOptions;
 	const size = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
 	for (let start = 0; start < parts.length; start += size) {
 		const chunk = parts.slice(start, start + size);

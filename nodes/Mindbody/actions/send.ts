@@ -5,17 +5,8 @@ import { checkBody } from '../../shared/schemas';
 import { cutTransactionKey, mindbodyRequest, type MindbodyResponse } from '../../shared/transport';
 import { bodyInput } from '../bodies';
 import { fieldError } from '../fields/fieldValues';
+import type { NodeOptions } from '../fields/nodeOptions';
 import type { BuiltRequest } from './request';
-
-export interface CallOptions {
-	siteId?: number;
-	transactionKey?: string;
-	skipDeduplication?: boolean;
-	batch?: boolean;
-	batchSize?: number;
-	/** Milliseconds to wait for each answer. */
-	timeout?: number;
-}
 
 /** How errors name an operation, e.g. "Client: Get Directory". */
 export const operationLabel = (operation: Operation) =>
@@ -38,7 +29,7 @@ export async function sendOperation(
 	built: BuiltRequest,
 	body: unknown,
 ): Promise<MindbodyResponse> {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as CallOptions;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as NodeOptions;
 	let transactionKey: string | undefined;
 	if (options.transactionKey) {
 		const cut = cutTransactionKey(options.transactionKey);

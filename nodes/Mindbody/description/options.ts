@@ -3,12 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../../shared/catalogue';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/transport';
 import { showFor } from '../fields/fieldNames';
-
-/**
- * The spec states no limit on these body lists. 1,000 entries is about 20 KB of IDs (a few
- * hundred KB of entries), far below the 30 MB request bodies ASP.NET and IIS accept by default.
- */
-export const DEFAULT_BATCH_SIZE = 1000;
+import { DEFAULT_BATCH_SIZE } from '../fields/nodeOptions';
 
 /** Options every operation has, plus batching where the body is a list. */
 export function commonOptions(operation: Operation): INodeProperties[] {
