@@ -76,6 +76,8 @@ async function main() {
 		await step('installing the package as a community package', () =>
 			n8n.installCommunityPackage(ctx.userFolder, tarball),
 		);
+		// Installed into the user folder: the packed copy is not needed any more.
+		fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 		sandbox = await step('starting the Mindbody sandbox', () =>
 			startSandbox({
 				port: Number(option('sandbox-port') ?? 4010),

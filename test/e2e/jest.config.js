@@ -17,6 +17,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
 	globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
 	// Each file starts one n8n; two at a time keeps the machine responsive.
 	maxWorkers: 2,
 	testTimeout: 120000,

@@ -16,6 +16,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
 	globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
 	// One cluster, its scenarios in order.
 	maxWorkers: 1,
 	testTimeout: 600000,

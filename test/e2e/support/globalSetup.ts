@@ -6,6 +6,13 @@
 import { ensureN8n } from '../../../scripts/n8n/install';
 import { packProject } from '../../../scripts/n8n/server';
 
+/** Jest runs setup and teardown in one process, each module loaded apart: globalThis links them. */
+const PACKED = Symbol.for('mindbody.e2e.packedTarball');
+type Marked = typeof globalThis & { [PACKED]?: string };
+
+/** The tarball this run packed, if it packed one. */
+export const packedHere = (): string | undefined => (globalThis as Marked)[PACKED];
+
 export default async function globalSetup(): Promise<void> {
 	const version = process.env.N8N_E2E_VERSION || '2.8.4';
 	process.env.N8N_E2E_VERSION = version;
@@ -13,6 +20,7 @@ export default async function globalSetup(): Promise<void> {
 	if (!process.env.N8N_E2E_TARBALL) {
 		const t0 = Date.now();
 		process.env.N8N_E2E_TARBALL = packProject();
+		(globalThis as Marked)[PACKED] = process.env.N8N_E2E_TARBALL;
 		process.stderr.write(`\n[e2e] packed ${process.env.N8N_E2E_TARBALL} in ${Date.now() - t0} ms\n`);
 	}
 }
