@@ -1,9 +1,9 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { subscriptionOperations as calls } from '../shared/catalogue';
+import { subscriptionOperations as calls, type Operation } from '../shared/catalogue';
 import { checkBody } from '../shared/schemas';
-import { WEBHOOK_ERRORS, mindbodyRequest, type Endpoint } from '../shared/transport';
+import { WEBHOOK_ERRORS, mindbodyRequest } from '../shared/transport';
 import { asNodeError, serviceError, withAdviceFirst } from './serviceErrors';
 
 /** The webhook service's subscription calls, as the trigger uses them. */
@@ -25,7 +25,7 @@ export interface WantedSubscription {
 	referenceId: string;
 }
 
-async function call(ctx: Ctx, operation: Endpoint, path: string, body?: unknown) {
+async function call(ctx: Ctx, operation: Operation, path: string, body?: unknown) {
 	try {
 		const response = await mindbodyRequest(ctx, { operation, path, body });
 		return (response.body ?? {}) as Subscription & { items?: Subscription[] };

@@ -38,12 +38,12 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export type MindbodyFunctions = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
-/** What a request calls: an operation of the catalogue, or at least its service and method. */
-export type Endpoint = Pick<Operation, 'service' | 'method'> & Partial<Pick<Operation, 'userToken'>>;
-
 export interface MindbodyRequest {
-	/** Decides the base URL, the method, whether a user token is needed and whether a retry is safe. */
-	operation: Endpoint;
+	/**
+	 * The catalogue operation called: it decides the base URL, the method, whether a user token
+	 * is needed and whether the call may be sent again.
+	 */
+	operation: Operation;
 	/** Path relative to the service's base URL, placeholders already filled. */
 	path: string;
 	/** Query in order; a key given several times is sent as repeated keys. */
@@ -119,7 +119,7 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 	const { service, method } = request.operation;
 	const label = request.label ?? `${method} ${request.path}`;
 	const tokenSource = userTokenSource(credentials);
-	if (request.operation.userToken === true && !tokenSource) {
+	if (request.operation.userToken && !tokenSource) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`${label} acts as a user and needs a user token, but the Mindbody credential holds none`,
