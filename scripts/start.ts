@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startSandbox, type Sandbox } from '../test/sandbox';
-import * as n8n from './n8n/server';
+import * as n8n from './n8n';
 
 const ROOT = path.resolve(__dirname, '..');
 const OWNER = { email: 'owner@example.com', password: 'Mindbody-demo-1', firstName: 'Demo', lastName: 'Owner' };

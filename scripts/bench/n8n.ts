@@ -1,65 +1,17 @@
 /**
  * A real n8n for the bench: the pinned install, our package from its packed tarball (as the
  * Community Nodes installer would put it), two credentials, owner and API key. Built on
- * scripts/n8n/server, imported without extension so that its JavaScript or TypeScript form works.
+ * scripts/n8n.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import * as server from '../n8n';
+import * as install from '../n8n/install';
 import type { SandboxInfo } from './sandbox';
 import { MEASURED, type Credentials, type WorkflowJson } from './workflows';
 
-interface Context {
-	version: string;
-	installDir: string;
-	n8nBin: string;
-	nodeBin: string;
-	userFolder: string;
-	extraEnv: Record<string, string>;
-}
-
-interface Handle {
-	ctx: Context;
-	port: number;
-	baseUrl: string;
-	logFile: string;
-	apiKey?: string;
-	webhookUrl(p: string): string;
-}
-
-interface HttpResult {
-	status: number;
-	text: string;
-	json: unknown;
-}
-
-interface ServerModule {
-	DEFAULT_VERSION: string;
-	packProject(opts?: { build?: boolean }): string;
-	installCommunityPackage(userFolder: string, tarball: string): { name: string; version: string; dir: string };
-	createContext(opts: { version?: string; extraEnv?: Record<string, string> }): Promise<Context>;
-	importCredential(
-		ctx: Context,
-		cred: { id: string; name: string; type: string; data: Record<string, unknown> },
-	): Promise<string>;
-	startServer(ctx: Context, opts?: { timeoutMs?: number }): Promise<Handle>;
-	stopServer(server: Handle): Promise<void>;
-	setupOwner(server: Handle): Promise<unknown>;
-	createApiKey(server: Handle): Promise<string>;
-	api(server: Handle, method: string, urlPath: string, body?: unknown): Promise<HttpResult>;
-	createAndActivateWorkflow(server: Handle, wf: WorkflowJson): Promise<string>;
-	newId(): string;
-}
-
-interface InstallModule {
-	installDir(version: string): string;
-	cacheRoot(): string;
-}
-
-/* eslint-disable @typescript-eslint/no-require-imports */
-const server = require('../n8n/server') as ServerModule;
-const install = require('../n8n/install') as InstallModule;
-/* eslint-enable @typescript-eslint/no-require-imports */
+type Handle = server.ServerHandle;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,14 +3,10 @@
  * workflow is done, with no data, so the reply stays small) in front of the node being measured;
  * the node's own execution time is read from the stored execution.
  */
+import type { WorkflowJson } from '../n8n';
 import type { SandboxInfo } from './sandbox';
 
-export interface WorkflowJson {
-	name: string;
-	nodes: Array<Record<string, unknown>>;
-	connections: Record<string, unknown>;
-	settings: Record<string, unknown>;
-}
+export type { WorkflowJson };
 
 export interface Credentials {
 	mindbody: { id: string; name: string };

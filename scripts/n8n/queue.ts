@@ -17,22 +17,12 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 
-import {
-	createApiKey,
-	createContext,
-	freePort,
-	HOST,
-	importCredential,
-	installCommunityPackage,
-	prepareUserFolder,
-	setupOwner,
-	startServer,
-	stopServer,
-	type Context,
-	type CredentialJson,
-	type N8nVersion,
-	type ServerHandle,
-} from './server';
+import { createContext, importCredential, type Context, type CredentialJson } from './cli';
+import { freePort, HOST } from './environment';
+import { createApiKey, setupOwner } from './http';
+import type { N8nVersion } from './install';
+import { startServer, stopServer, type ServerHandle } from './process';
+import { installCommunityPackage, prepareUserFolder } from './userFolder';
 
 const CMD_TIMEOUT_MS = 60 * 1000;
 const REDIS_START_TIMEOUT_MS = 15 * 1000;

@@ -16,7 +16,7 @@ import type { N8n, WorkflowJson } from './support/n8n';
 
 jest.setTimeout(180000);
 
-/** The owner that scripts/n8n/server setupOwner() creates (its defaults). */
+/** The owner that scripts/n8n/http setupOwner() creates (its defaults). */
 const OWNER = { email: 'owner@example.com', password: 'E2e-password-1' };
 
 const DOCS_PNG = path.resolve(__dirname, '../../docs/mindbody-node-operations.png');

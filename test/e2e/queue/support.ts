@@ -12,13 +12,13 @@ import {
 	type Execution,
 	type HttpResult,
 	type WorkflowJson,
-} from '../../../scripts/n8n/server';
+} from '../../../scripts/n8n';
 import type { Sandbox } from '../../sandbox';
 import { createPayloadGenerator } from '../../sandbox/webhooks/payloads';
 import { signBody } from '../../sandbox/webhooks/signature';
 import { startForwarder, type Forwarder } from './forwarder';
 
-export type { Execution, WorkflowJson } from '../../../scripts/n8n/server';
+export type { Execution, WorkflowJson } from '../../../scripts/n8n';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

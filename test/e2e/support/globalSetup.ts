@@ -4,7 +4,7 @@
  * n8n is installed before any test's timeout starts ticking (instant when cached).
  */
 import { ensureN8n } from '../../../scripts/n8n/install';
-import { packProject } from '../../../scripts/n8n/server';
+import { packProject } from '../../../scripts/n8n';
 
 /** Jest runs setup and teardown in one process, each module loaded apart: globalThis links them. */
 const PACKED = Symbol.for('mindbody.e2e.packedTarball');

@@ -1,5 +1,5 @@
 /**
- * Wrapper around scripts/n8n/server for the jest e2e suite: a real, pinned n8n on
+ * Wrapper around scripts/n8n for the jest e2e suite: a real, pinned n8n on
  * 127.0.0.1 with our packed package installed as a community package, an owner and an API key.
  *
  *   const n8n = await N8n.start({ version: '2.8.4', tarball });
@@ -10,7 +10,7 @@
  */
 import * as fs from 'fs';
 
-import * as server from '../../../scripts/n8n/server';
+import * as server from '../../../scripts/n8n';
 import type {
 	CredentialJson,
 	Execution,
@@ -19,9 +19,9 @@ import type {
 	N8nVersion,
 	ServerHandle,
 	WorkflowJson,
-} from '../../../scripts/n8n/server';
+} from '../../../scripts/n8n';
 
-export type { CredentialJson, Execution, HttpResult, N8nVersion, WorkflowJson } from '../../../scripts/n8n/server';
+export type { CredentialJson, Execution, HttpResult, N8nVersion, WorkflowJson } from '../../../scripts/n8n';
 
 export interface StartOptions {
 	version?: N8nVersion;
