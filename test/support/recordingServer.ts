@@ -52,3 +52,17 @@ export async function startRecordingServer(answer: (request: Recorded) => Reply)
 			}),
 	};
 }
+
+/**
+ * mindbodyApi credential data with both services under a recording server and a pasted token;
+ * `extra` changes the user mode or adds fields.
+ */
+export const recordingCredentialData = (server: { url: string }, extra: Record<string, unknown> = {}) => ({
+	apiKey: 'api-key-1',
+	siteId: -99,
+	baseUrl: `${server.url}/public/v6`,
+	webhooksBaseUrl: `${server.url}/push/api/v1`,
+	userMode: 'token',
+	userToken: 'token-pasted',
+	...extra,
+});

@@ -10,7 +10,7 @@ import { Workflow, createRunExecutionData } from 'n8n-workflow';
 import type { InMemoryCredentialsHelper } from '../harness/credentialsHelper';
 import { HarnessNodeTypes, MINDBODY } from '../harness/nodeTypes';
 import { buildAdditionalData, newCredentials } from '../harness/runWorkflow';
-import { startRecordingServer, type Recorded, type Reply } from '../support/recordingServer';
+import { recordingCredentialData, startRecordingServer, type Recorded, type Reply } from '../support/recordingServer';
 
 function legacyRequest(credentials: InMemoryCredentialsHelper) {
 	const node: INode = {
@@ -75,17 +75,14 @@ afterEach(async () => await server.stop());
 
 const credentialsWith = (extra: IDataObject) =>
 	newCredentials({
-		mindbody: {
-			apiKey: 'api-key-1',
-			siteId: -99,
-			baseUrl: `${server.url}/public/v6`,
-			webhooksBaseUrl: `${server.url}/push/api/v1`,
+		mindbody: recordingCredentialData(server, {
 			userMode: 'staffLogin',
 			username: 'owner',
 			password: 'staff-pass',
+			userToken: undefined,
 			accessToken: '',
 			...extra,
-		},
+		}),
 	});
 
 const paths = () => server.requests.map((r) => `${r.method} ${r.url}`);

@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { newCredentials, runWorkflow } from '../harness/runWorkflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
-import { startRecordingServer, type Reply } from '../support/recordingServer';
+import { recordingCredentialData, startRecordingServer, type Reply } from '../support/recordingServer';
 
 interface NodeErrorShape {
 	message: string;
@@ -16,17 +16,7 @@ const directory = { resource: 'client', operation: 'getDirectory' };
 
 async function runAgainst(reply: Reply, parameters: INodeParameters = categories, extra: Record<string, unknown> = {}) {
 	const server = await startRecordingServer(() => reply);
-	const credentials = newCredentials({
-		mindbody: {
-			apiKey: 'api-key-1',
-			siteId: -99,
-			baseUrl: `${server.url}/public/v6`,
-			webhooksBaseUrl: `${server.url}/push/api/v1`,
-			userMode: 'token',
-			userToken: 'token-pasted',
-			...extra,
-		},
-	});
+	const credentials = newCredentials({ mindbody: recordingCredentialData(server, extra) });
 	const result = await runWorkflow({ credentials, nodes: [{ name: 'Mindbody', parameters }] });
 	await server.stop();
 	return { result, requests: server.requests, error: result.nodeError('Mindbody') as unknown as NodeErrorShape };

@@ -1,5 +1,5 @@
 import { newCredentials, runWorkflow } from '../harness/runWorkflow';
-import { startRecordingServer } from '../support/recordingServer';
+import { recordingCredentialData, startRecordingServer } from '../support/recordingServer';
 
 /**
  * A server that takes requests and never answers. The node's Timeout option is set to 1 s so
@@ -12,17 +12,7 @@ describe('per-request time limit', () => {
 	});
 	afterEach(async () => await server.stop());
 
-	const credentials = () =>
-		newCredentials({
-			mindbody: {
-				apiKey: 'api-key-1',
-				siteId: -99,
-				baseUrl: `${server.url}/public/v6`,
-				webhooksBaseUrl: `${server.url}/push/api/v1`,
-				userMode: 'token',
-				userToken: 'token-pasted',
-			},
-		});
+	const credentials = () => newCredentials({ mindbody: recordingCredentialData(server) });
 
 	test('a GET is retried like other transient failures, then fails naming the operation and the limit', async () => {
 		const result = await runWorkflow({
