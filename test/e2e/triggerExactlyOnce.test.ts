@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 import type { Sandbox } from '../sandbox';
@@ -158,16 +159,20 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 	let workflowId: string;
 	let key: string;
 	let url: string;
+	let clockAcks: string;
+	/** What n8n answered to each signed delivery that got no 200, for the failure message. */
+	const refused: string[] = [];
 
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
 		counter = await Counter.start();
 		const credential = sandboxCredential(sandbox);
+		clockAcks = fs.mkdtempSync(path.join(os.tmpdir(), 'mindbody-clock-'));
 		n8n = await N8n.start({
 			version: VERSION,
 			tarball: tarball(),
 			credentials: [credential],
-			env: { NODE_OPTIONS: `--require ${CLOCK}` },
+			env: { NODE_OPTIONS: `--require ${CLOCK}`, SHIFTED_CLOCK_ACK: path.join(clockAcks, 'hours') },
 		});
 		workflowId = await n8n.importWorkflow(workflow(credential.id, counter.url));
 		const [subscription] = active(
@@ -191,7 +196,32 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 		await n8n?.stop();
 		await counter?.stop();
 		await sandbox?.stop();
+		if (clockAcks) fs.rmSync(clockAcks, { recursive: true, force: true });
 	});
+
+	/** Moves the n8n process's clock one hour on (fixtures/shiftedClock.cjs) and waits until it has. */
+	async function moveClockAnHour(): Promise<void> {
+		const pid = n8nPid(n8n.userFolder);
+		const ack = path.join(clockAcks, `hours.${pid}`);
+		const hours = () => Promise.resolve(fs.existsSync(ack) ? Number(fs.readFileSync(ack, 'utf8')) : 0);
+		const before = await hours();
+		process.kill(pid, 'SIGUSR2');
+		expect(await until(hours, (moved) => moved > before, 10_000)).toBe(before + 1);
+	}
+
+	/**
+	 * What the service does with a delivery that got no 2xx: it sends it again later (every 15
+	 * minutes). The clock moves an hour, past the time the trigger waits for a run to confirm an
+	 * id, and each body is sent once more; each must now be answered 200.
+	 */
+	async function resendLater(bodies: string[]): Promise<void> {
+		if (!bodies.length) return;
+		await moveClockAnHour();
+		for (const body of bodies) expect(await post(body)).toBe(200);
+	}
+
+	/** Answers that are not n8n failing to start an execution (5xx): the trigger's own refusals. */
+	const refusedByTrigger = () => refused.filter((answer) => !answer.startsWith('5'));
 
 	async function post(body: string, headers: Record<string, string> = {}): Promise<number> {
 		const res = await fetch(url, {
@@ -200,8 +230,18 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 			body,
 			signal: AbortSignal.timeout(30_000),
 		});
-		await res.arrayBuffer();
+		const text = await res.text();
+		if (res.status !== 200) refused.push(`${res.status} ${text.slice(0, 300)}`);
 		return res.status;
+	}
+
+	/** The n8n log's lines that speak of an error, to explain a refused delivery. */
+	function errorLines(): string {
+		const lines = fs.readFileSync(n8n.logFile, 'utf8').split('\n');
+		return lines
+			.filter((line) => /error|fail|refus|mindbody|sqlite|busy/i.test(line))
+			.slice(-40)
+			.join('\n');
 	}
 
 	async function inGroups(all: string[], size: number): Promise<number[]> {
@@ -229,13 +269,20 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 
 	it('200 ids delivered 3 times at the same moment: 200 runs, no execution for a duplicate', async () => {
 		const all = ids('triple', 200);
-		const statuses: number[] = [];
-		for (const id of all)
-			statuses.push(...(await Promise.all([id, id, id].map((same) => post(JSON.stringify(event(same)))))));
+		const unanswered: string[] = [];
+		for (const id of all) {
+			const body = JSON.stringify(event(id));
+			const statuses = await Promise.all([body, body, body].map((same) => post(same)));
+			if (statuses.some((status) => status !== 200)) unanswered.push(body);
+		}
+		await resendLater(unanswered);
 		await counter.settle(200);
 		const executions = await executionCount();
-		console.log(`[${VERSION}] 200 ids × 3 at once: ${counter.runs} runs, ${executions} executions`);
-		expect(statuses.every((status) => status === 200)).toBe(true);
+		console.log(
+			`[${VERSION}] 200 ids × 3 at once: ${counter.runs} runs, ${executions} executions; ${unanswered.length} sent again an hour later`,
+		);
+		if (refused.length) console.log(`n8n answered: ${refused.join(' | ')}\n${errorLines()}`);
+		expect(refusedByTrigger()).toEqual([]);
 		expect(counter.reruns(all)).toBe(0);
 		expect(all.every((id) => counter.seen.get(id) === 1)).toBe(true);
 		expect(executions).toBe(200);
@@ -302,8 +349,7 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 		expect(await post(JSON.stringify(event('late')))).toBe(200);
 		const before = counter.runs;
 		await counter.settle(before);
-		const pid = n8nPid(n8n.userFolder);
-		for (let hour = 0; hour < 3; hour++) process.kill(pid, 'SIGUSR2');
+		for (let hour = 0; hour < 3; hour++) await moveClockAnHour();
 		const others = ids('between', 20_000);
 		for (let i = 0; i < others.length; i += 1000) {
 			expect(await post(JSON.stringify(others.slice(i, i + 1000).map(event)))).toBe(200);
@@ -323,17 +369,20 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 		const runsBefore = counter.runs;
 		// 8 events a delivery, 4 deliveries at a time: every id meets the database step, concurrently.
 		const deliveries = Array.from({ length: 125 }, (_, i) => last.slice(i * 8, i * 8 + 8));
-		const statuses: number[] = [];
+		const unanswered: string[] = [];
 		for (let i = 0; i < deliveries.length; i += 4) {
-			const group = deliveries.slice(i, i + 4).map((batch) => post(JSON.stringify(batch.map(event))));
-			statuses.push(...(await Promise.all(group)));
+			const group = deliveries.slice(i, i + 4).map((batch) => JSON.stringify(batch.map(event)));
+			const statuses = await Promise.all(group.map((body) => post(body)));
+			unanswered.push(...group.filter((_, at) => statuses[at] !== 200));
 		}
+		await resendLater(unanswered);
 		await new Promise((r) => setTimeout(r, 5000));
 		const executions = (await executionCount()) - executionsBefore;
 		console.log(
 			`[${VERSION}] last 1,000 ids after a restart: ${counter.reruns(last)} reruns, ${executions} executions stopped at the trigger`,
 		);
-		expect(statuses.every((status) => status === 200)).toBe(true);
+		if (refused.length) console.log(`n8n answered: ${refused.join(' | ')}\n${errorLines()}`);
+		expect(refusedByTrigger()).toEqual([]);
 		expect(counter.runs).toBe(runsBefore);
 		expect(counter.reruns(last)).toBe(0);
 	});
