@@ -1,8 +1,9 @@
 /**
  * The Mindbody Trigger's delivery guarantee in a real n8n: concurrent and repeated deliveries,
- * hours passing (a preloaded clock that SIGUSR2 moves 15 minutes forward), a restart, unsigned requests of
- * every content type, what n8n stores, and activation cycles with failing DELETEs. Each case
- * prints its counts. Later nodes report every messageId that reaches them to a local counter.
+ * hours passing (a preloaded clock that SIGUSR2 moves 15 minutes forward), a restart, unsigned
+ * requests of every content type, what n8n stores, and activation cycles with failing DELETEs.
+ * Each case prints its counts. Later nodes report every messageId that reaches them to a local
+ * counter.
  */
 import * as fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
