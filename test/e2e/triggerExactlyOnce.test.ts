@@ -162,7 +162,7 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 	let url: string;
 	let clockAcks: string;
 	/** What n8n answered to each signed delivery that got no 200, for the failure message. */
-	const refused: string[] = [];
+	const notOk: string[] = [];
 
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
@@ -224,7 +224,7 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 	}
 
 	/** Answers that are not n8n failing to start an execution (5xx): the trigger's own refusals. */
-	const refusedByTrigger = () => refused.filter((answer) => !answer.startsWith('5'));
+	const refusedByTrigger = () => notOk.filter((answer) => !answer.startsWith('5'));
 
 	async function post(body: string, headers: Record<string, string> = {}): Promise<number> {
 		const res = await fetch(url, {
@@ -234,11 +234,11 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 			signal: AbortSignal.timeout(30_000),
 		});
 		const text = await res.text();
-		if (res.status !== 200) refused.push(`${res.status} ${text.slice(0, 300)}`);
+		if (res.status !== 200) notOk.push(`${res.status} ${text.slice(0, 300)}`);
 		return res.status;
 	}
 
-	/** The n8n log's lines that speak of an error, to explain a refused delivery. */
+	/** The n8n log's lines that speak of an error, to explain an answer other than 200. */
 	function errorLines(): string {
 		const lines = fs.readFileSync(n8n.logFile, 'utf8').split('\n');
 		return lines
@@ -284,7 +284,7 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 		console.log(
 			`[${VERSION}] 200 ids × 3 at once: ${counter.runs} runs, ${executions} executions; ${unanswered.length} sent again 15 minutes later`,
 		);
-		if (refused.length) console.log(`n8n answered: ${refused.join(' | ')}\n${errorLines()}`);
+		if (notOk.length) console.log(`n8n answered: ${notOk.join(' | ')}\n${errorLines()}`);
 		expect(refusedByTrigger()).toEqual([]);
 		expect(counter.reruns(all)).toBe(0);
 		expect(all.every((id) => counter.seen.get(id) === 1)).toBe(true);
@@ -388,7 +388,7 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 		console.log(
 			`[${VERSION}] last 1,000 ids after a restart: ${counter.reruns(last)} reruns, ${executions} executions stopped at the trigger`,
 		);
-		if (refused.length) console.log(`n8n answered: ${refused.join(' | ')}\n${errorLines()}`);
+		if (notOk.length) console.log(`n8n answered: ${notOk.join(' | ')}\n${errorLines()}`);
 		expect(refusedByTrigger()).toEqual([]);
 		expect(counter.runs).toBe(runsBefore);
 		expect(counter.reruns(last)).toBe(0);
