@@ -121,6 +121,22 @@ async function subscriptionFor(sandbox: Sandbox, webhookId: string): Promise<Sub
 	return sub;
 }
 
+/** Has the sandbox send `count` client.created events; the messageIds meant for one subscription. */
+async function emitClientCreated(sandbox: Sandbox, subscriptionId: string, count: number): Promise<string[]> {
+	const emitted = await sandboxAdmin<{
+		items: Array<{ messages: Array<{ subscriptionId: string; messageId: string }> }>;
+	}>(
+		sandbox,
+		'POST',
+		'webhooks/emit',
+		Array.from({ length: count }, () => ({ eventId: 'client.created' })),
+	);
+	return emitted.items
+		.flatMap((item) => item.messages)
+		.filter((m) => m.subscriptionId === subscriptionId)
+		.map((m) => m.messageId);
+}
+
 /** Per messageId: how many runs; the number of ids run once, twice, …; duplicate runs in all. */
 function duplicateFigures(ids: string[], list: Execution[]) {
 	const runs = runsPerMessage(list, 'Record');
@@ -312,18 +328,7 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		const sub = await subscriptionFor(sandbox, webhookId);
 		const forwardedBefore = [...forwarder.counts];
 		const t0 = Date.now();
-		const emitted = await sandboxAdmin<{
-			items: Array<{ messages: Array<{ subscriptionId: string; messageId: string }> }>;
-		}>(
-			sandbox,
-			'POST',
-			'webhooks/emit',
-			Array.from({ length: 1000 }, () => ({ eventId: 'client.created' })),
-		);
-		const ids = emitted.items
-			.flatMap((item) => item.messages)
-			.filter((m) => m.subscriptionId === sub.subscriptionId)
-			.map((m) => m.messageId);
+		const ids = await emitClientCreated(sandbox, sub.subscriptionId, 1000);
 		await sandboxAdmin(sandbox, 'POST', 'webhooks/settle', undefined, 300000);
 		const deliveredSeconds = (Date.now() - t0) / 1000;
 		const attempts = (
@@ -517,18 +522,7 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		const sub = await subscriptionFor(sandbox, webhookId);
 		const victim = cluster.workers[0];
 		const forwardedBefore = forwarder.counts.reduce((x, y) => x + y, 0);
-		const emitted = await sandboxAdmin<{
-			items: Array<{ messages: Array<{ subscriptionId: string; messageId: string }> }>;
-		}>(
-			sandbox,
-			'POST',
-			'webhooks/emit',
-			Array.from({ length: 200 }, () => ({ eventId: 'client.created' })),
-		);
-		const ids = emitted.items
-			.flatMap((item) => item.messages)
-			.filter((m) => m.subscriptionId === sub.subscriptionId)
-			.map((m) => m.messageId);
+		const ids = await emitClientCreated(sandbox, sub.subscriptionId, 200);
 		await until(
 			async () => forwarder.counts.reduce((x, y) => x + y, 0) - forwardedBefore,
 			(n) => n >= 60,
