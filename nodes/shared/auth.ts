@@ -29,11 +29,14 @@ export function currentUserToken(credentials: ICredentialDataDecryptedObject): s
 	return '';
 }
 
-/** Whether a REST call takes the user token. Paths the catalogue does not know (operations the spec names without a path) take it. */
+/**
+ * Whether a REST call takes the user token: operations that need one, those of the v6 document
+ * (whenever the credential holds one) and paths the catalogue does not know.
+ */
 export function takesUserToken(method: string, path: string): boolean {
 	if (/^\/usertoken\//i.test(path)) return false;
 	const operation = matchOperation('rest', method, path);
-	return operation ? operation.userToken : true;
+	return operation ? operation.userToken || operation.tokenWhenHeld === true : true;
 }
 
 /** Whether the stored staff token has reached the expiry the service gave with it. */

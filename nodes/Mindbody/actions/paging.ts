@@ -1,10 +1,27 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
 import type { BuiltRequest } from './request';
 import { sendOperation } from './send';
 
-/** limit/offset paging: pages until a short page, or until the node's Limit is reached. */
+/** One page of an answer: its entries, and the total the service reports (v6 answers do). */
+export function pageOf(operation: Operation, body: unknown): { entries: unknown[]; total?: number } {
+	const list = operation.paging?.list;
+	if (!list) return { entries: Array.isArray(body) ? body : [] };
+	const answer = (body ?? {}) as IDataObject;
+	const entries = answer[list];
+	const total = (answer.PaginationResponse as IDataObject | undefined)?.TotalResults;
+	return {
+		entries: Array.isArray(entries) ? entries : [],
+		...(typeof total === 'number' ? { total } : {}),
+	};
+}
+
+/**
+ * limit/offset paging: pages until the reported total is read (or, without one, a short page),
+ * or until the node's Limit is reached. No maximum page size is stated, so none is assumed: a
+ * service that answers fewer than asked is read on while its total says more remain.
+ */
 export async function fetchAllPages(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -27,10 +44,11 @@ export async function fetchAllPages(
 			},
 			undefined,
 		);
-		const page = Array.isArray(response.body) ? response.body : [];
-		results.push(...page);
-		if (page.length < want) break;
-		offset += page.length;
+		const { entries, total } = pageOf(operation, response.body);
+		results.push(...entries.slice(0, limit - results.length));
+		offset += entries.length;
+		if (!entries.length) break;
+		if (total !== undefined ? offset >= total : entries.length < want) break;
 	}
 	return results;
 }

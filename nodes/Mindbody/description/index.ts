@@ -11,7 +11,9 @@ const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: resources.map(({ name, value, description }) => ({ name, value, description })),
+	options: resources
+		.filter(({ value }) => operationsOf(value).length > 0)
+		.map(({ name, value, description }) => ({ name, value, description })),
 	default: 'appointment',
 };
 
@@ -88,7 +90,7 @@ function bodyProperties(operation: Operation): INodeProperties[] {
 /** Every field of the node, derived from the operation catalogue. */
 export const nodeProperties: INodeProperties[] = [
 	resourceProperty,
-	...resources.map((resource) => operationProperty(resource.value)),
+	...resources.filter(({ value }) => operationsOf(value).length > 0).map((resource) => operationProperty(resource.value)),
 	...operations.flatMap((operation) => [
 		...paramProperties(operation),
 		...bodyProperties(operation),

@@ -5,9 +5,14 @@
  */
 export interface ListSource {
 	readonly method: string;
+	/**
+	 * The serving operation's query parameter that filters by the text typed in the dropdown
+	 * (the service searches); without one the node filters the entries it read.
+	 */
+	readonly searchParam?: string;
 }
 
-const list = (method: string): ListSource => ({ method });
+const list = (method: string, searchParam?: string): ListSource => ({ method, ...(searchParam ? { searchParam } : {}) });
 
 export const LISTS = {
 	locations: list('searchLocations'),
@@ -16,4 +21,14 @@ export const LISTS = {
 	features: list('searchFeatures'),
 	promoCodes: list('searchPromoCodes'),
 	subscriptions: list('searchSubscriptions'),
+	staff: list('searchStaff'),
+	programs: list('searchPrograms'),
+	sessionTypes: list('searchSessionTypes'),
+	pricingOptions: list('searchPricingOptions'),
+	contracts: list('searchContracts'),
+	classDescriptions: list('searchClassDescriptions'),
+	classes: list('searchClasses'),
+	clients: list('searchClients', 'request.searchText'),
+	products: list('searchProducts'),
+	memberships: list('searchMemberships'),
 } as const;

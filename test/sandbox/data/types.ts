@@ -3,7 +3,11 @@
  * strings (YYYY-MM-DDTHH:mm:ssZ), dates YYYY-MM-DD, times of day HH:mm:ss.
  */
 
+import type { ClassRecords } from './classRecords';
+import type { ClientRecords } from './clientRecords';
+import type { SaleRecords } from './saleRecords';
 import type { AutopaySuspension, ClientService, PromoCode, RevenueCategory, Sale } from './salesTypes';
+import type { StaffRecords } from './staffRecords';
 import type {
 	AddOn,
 	Appointment,
@@ -179,6 +183,11 @@ export interface SiteData {
 	logins: StaffLogin[];
 	/** Next free id per collection. */
 	nextIds: Record<string, number>;
+	/** The v6 business, one set of records per area, each with its own id counters. */
+	clientRecords: ClientRecords;
+	staffRecords: StaffRecords;
+	classRecords: ClassRecords;
+	saleRecords: SaleRecords;
 }
 
 /** Collection sizes of a generated site; missing ones take the defaults. */

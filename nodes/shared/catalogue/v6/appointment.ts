@@ -1,0 +1,126 @@
+import type { Operation } from '../types';
+import { V6_OPERATIONS as V6 } from './facts';
+import { fromDocument } from './fromDocument';
+
+/** The v6 document's Appointment operations. */
+export const appointmentOperations: Operation[] = [
+	fromDocument(V6.GetActiveSessionTimes, {
+		resource: 'appointment',
+		operation: 'getActiveSessionTimes',
+		name: 'Get Active Session Times',
+		action: 'Get active session times',
+		description: 'DRAFT GET /appointment/activesessiontimes',
+	}),
+	fromDocument(V6.GetAddOns, {
+		resource: 'appointmentAddOn',
+		operation: 'getAvailable',
+		name: 'Get Available',
+		action: 'Get available add-ons',
+		description: 'DRAFT GET /appointment/addons',
+	}),
+	fromDocument(V6.GetAppointmentOptions, {
+		resource: 'appointment',
+		operation: 'getSettings',
+		name: 'Get Settings',
+		action: 'Get appointment settings',
+		description: 'DRAFT GET /appointment/appointmentoptions',
+	}),
+	fromDocument(V6.GetAvailableDates, {
+		resource: 'appointment',
+		operation: 'getAvailableDates',
+		name: 'Get Available Dates',
+		action: 'Get available dates',
+		description: 'DRAFT GET /appointment/availabledates',
+	}),
+	fromDocument(V6.GetBookableItems, {
+		resource: 'appointment',
+		operation: 'getBookableTimes',
+		name: 'Get Bookable Times',
+		action: 'Get bookable times',
+		description: 'DRAFT GET /appointment/bookableitems',
+	}),
+	fromDocument(V6.GetScheduleItems, {
+		resource: 'appointment',
+		operation: 'getScheduleItems',
+		name: 'Get Schedule Items',
+		action: 'Get schedule items of staff',
+		description: 'DRAFT GET /appointment/scheduleitems',
+	}),
+	fromDocument(V6.GetStaffAppointments, {
+		resource: 'appointment',
+		operation: 'search',
+		name: 'Search',
+		action: 'Search appointments',
+		description: 'DRAFT GET /appointment/staffappointments',
+	}),
+	fromDocument(V6.GetUnavailabilities, {
+		resource: 'availability',
+		operation: 'getUnavailabilities',
+		name: 'Get Unavailabilities',
+		action: 'Get unavailabilities of staff',
+		description: 'DRAFT GET /appointment/unavailabilities',
+	}),
+	fromDocument(V6.AddAppointment, {
+		resource: 'appointment',
+		operation: 'book',
+		name: 'Book',
+		action: 'Book appointment',
+		description: 'DRAFT POST /appointment/addappointment',
+	}),
+	fromDocument(V6.AddAppointmentAddOn, {
+		resource: 'appointmentAddOn',
+		operation: 'book',
+		name: 'Book',
+		action: 'Book add-on',
+		description: 'DRAFT POST /appointment/addappointmentaddon',
+	}),
+	fromDocument(V6.AddMultipleAppointments, {
+		resource: 'appointment',
+		operation: 'bookMultiple',
+		name: 'Book Multiple',
+		action: 'Book multiple appointments',
+		description: 'DRAFT POST /appointment/addmultipleappointments',
+	}),
+	fromDocument(V6.UpdateAvailability, {
+		resource: 'availability',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update staff availability',
+		description: 'DRAFT PUT /appointment/availabilities',
+	}),
+	fromDocument(V6.AddAvailabilities, {
+		resource: 'availability',
+		operation: 'addForStaff',
+		name: 'Add for Staff',
+		action: 'Add availability for staff',
+		description: 'DRAFT POST /appointment/availabilities',
+	}),
+	fromDocument(V6.UpdateAppointment, {
+		resource: 'appointment',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update appointment',
+		description: 'DRAFT POST /appointment/updateappointment',
+	}),
+	fromDocument(V6.AppointmentRemoveFromWaitlist, {
+		resource: 'appointment',
+		operation: 'removeFromWaitlist',
+		name: 'Remove From Waitlist',
+		action: 'Remove appointment from waiting list',
+		description: 'DRAFT DELETE /appointment/appointmentfromwaitlist',
+	}),
+	fromDocument(V6.DeleteAvailability, {
+		resource: 'availability',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete staff availability',
+		description: 'DRAFT DELETE /appointment/availability',
+	}),
+	fromDocument(V6.DeleteAppointmentAddOn, {
+		resource: 'appointmentAddOn',
+		operation: 'remove',
+		name: 'Remove',
+		action: 'Remove add-on',
+		description: 'DRAFT DELETE /appointment/deleteappointmentaddon',
+	}),
+];
