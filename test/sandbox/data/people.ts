@@ -19,6 +19,7 @@ export function generateClients(rand: Random, count: number, locationIds: number
 		const Id = 100001 + index;
 		// Every tenth client after the first is the dependent of the one before.
 		const dependent = index % 10 === 9;
+		const created = anchor - rand.int(1, 900) * DAY;
 		clients.push({
 			Id,
 			ClientId: String(Id),
@@ -28,8 +29,10 @@ export function generateClients(rand: Random, count: number, locationIds: number
 			MobilePhone: `805${String(5550000 + index).padStart(7, '0')}`,
 			HomeLocationId: rand.pick(locationIds),
 			Status: rand.chance(0.95) ? 'Active' : 'Inactive',
-			CreationDate: isoAt(anchor - rand.int(1, 900) * DAY),
+			CreationDate: isoAt(created),
 			CustodianId: dependent ? Id - 1 : null,
+			AccountBalance: 0,
+			LastModifiedDateTime: isoAt(created),
 		});
 	}
 	return clients;

@@ -84,6 +84,10 @@ export interface Client {
 	CreationDate: string;
 	/** Set on dependents: the custodian's Id. */
 	CustodianId: number | null;
+	/** Money on the client's account: positive is credit (sales and returns change it). */
+	AccountBalance: number;
+	/** Last change to the client's record (GET /client/clients filters on it). */
+	LastModifiedDateTime: string;
 }
 
 export interface Vertical {
