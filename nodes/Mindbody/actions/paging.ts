@@ -19,7 +19,7 @@ export function pageOf(operation: Operation, body: unknown): { entries: unknown[
 
 /**
  * limit/offset paging: pages until the reported total is read (or, without one, a short page),
- * or until the node's Limit is reached. No maximum page size is stated, so none is assumed: a
+ * or until `limit` entries are read (the node's Limit; Infinity with Return All). No maximum page size is stated, so none is assumed: a
  * service that answers fewer than asked is read on while its total says more remain.
  */
 export async function fetchAllPages(
@@ -27,10 +27,9 @@ export async function fetchAllPages(
 	itemIndex: number,
 	operation: Operation,
 	built: BuiltRequest,
+	limit: number,
 ): Promise<unknown[]> {
 	const paging = operation.paging!;
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 	const results: unknown[] = [];
 	for (let offset = 0; results.length < limit; ) {
 		const want = Math.min(paging.pageSize, limit - results.length);

@@ -28,11 +28,18 @@ const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: num
 async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Operation) {
 	const built = buildRequest(ctx, itemIndex, operation);
 	const body = readBody(ctx, itemIndex, operation);
+	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (operation.paging) {
-		const results = await fetchAllPages(ctx, itemIndex, operation, built);
+		// Each part of a split id list is read page by page; Limit counts across the parts.
+		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+		const results: unknown[] = [];
+		for (const part of requests) {
+			if (results.length >= limit) break;
+			results.push(...(await fetchAllPages(ctx, itemIndex, operation, part, limit - results.length)));
+		}
 		return shapeOutput(operation, 200, results, simplifyOf(ctx, operation, itemIndex));
 	}
-	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (requests.length === 1) {
 		const response = await sendOperation(ctx, itemIndex, operation, built, body);
 		return shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
-import { bodyPlanOf, type BodyPlan, type PlannedField } from '../../shared/catalogue/v6/bodyPlan';
+import { bodyPlanOf, type BodyPlan, type PlannedField, type PlannedScalar } from '../../shared/catalogue/v6/bodyPlan';
 import type { V6Scalar } from '../../shared/catalogue/v6/factTypes';
 import { fieldError, flattenList, isoDateTime, locatorValue } from '../fields/fieldValues';
 import { listedIdField, typedIdField } from './idFields';
@@ -13,8 +13,15 @@ const isIdName = (name: string) => /(^|[a-z])I[dD]s?$/.test(name);
 const isNumber = (type: V6Scalar) => ['int32', 'int64', 'double', 'float'].includes(type);
 
 const PLACEHOLDERS: Partial<Record<V6Scalar, string>> = {
-	string: '',
 	uuid: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+};
+
+/** Text the document gives a form (a pattern): shown with an example of that form. */
+const FORMS = ['09:00:00', '2026-11-21'];
+const placeholderOf = (planned: PlannedScalar) => {
+	const pattern = planned.limits?.pattern;
+	const form = pattern ? FORMS.find((example) => new RegExp(pattern).test(example)) : undefined;
+	return form ? `e.g. ${form}` : PLACEHOLDERS[planned.type];
 };
 
 /** The node field of one planned field, by its kind and type. */
@@ -53,7 +60,7 @@ function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
 				case 'object':
 					return { ...base, type: 'json', default: '{}' };
 				default: {
-					const placeholder = PLACEHOLDERS[planned.type];
+					const placeholder = placeholderOf(planned);
 					return { ...base, type: 'string', default: '', ...(placeholder ? { placeholder } : {}) };
 				}
 			}
@@ -67,7 +74,12 @@ function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
 			};
 		case 'scalarList':
 			if (planned.listSource) {
-				return { ...base, type: 'multiOptions', typeOptions: { loadOptionsMethod: planned.listSource.method }, default: [] };
+				return {
+					...base,
+					type: 'multiOptions',
+					typeOptions: { loadOptionsMethod: planned.listSource.method },
+					default: [],
+				};
 			}
 			return {
 				...base,

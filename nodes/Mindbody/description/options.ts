@@ -2,11 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/transport';
-import { showFor } from '../fields/fieldNames';
 import { DEFAULT_BATCH_SIZE } from '../fields/nodeOptions';
 
-/** Options every operation has, plus batching where the body is a list. */
-export function commonOptions(operation: Operation): INodeProperties[] {
+/** The fields of an operation's Options collection. */
+function optionFields(operation: Operation): INodeProperties[] {
 	const options: INodeProperties[] = [];
 	if (operation.body?.batchable) {
 		options.push(
@@ -71,17 +70,31 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 		description:
 			'Time in ms to wait for each answer. A call that times out is retried up to 3 times when sending it again is safe (GET, PUT, PATCH and DELETE that book or charge nothing); POST calls are never resent.',
 	});
-	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	if (!options.length) return [];
-	return [
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: showFor(operation),
-			options,
-		},
-	];
+	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * The Options collections of many operations: one per resource and set of options, shown for
+ * each operation of the resource that has that set. The same fields per operation would repeat
+ * a collection two hundred times in the description n8n loads and sends to the editor.
+ */
+export function commonOptions(operations: readonly Operation[]): INodeProperties[] {
+	const groups = new Map<string, { resource: string; operations: string[]; options: INodeProperties[] }>();
+	for (const operation of operations) {
+		const options = optionFields(operation);
+		if (!options.length) continue;
+		const key = `${operation.resource} ${options.map((option) => option.name).join(',')}`;
+		const group = groups.get(key) ?? { resource: operation.resource, operations: [], options };
+		group.operations.push(operation.operation);
+		groups.set(key, group);
+	}
+	return [...groups.values()].map((group) => ({
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: [group.resource], operation: group.operations } },
+		options: group.options,
+	}));
 }

@@ -12,7 +12,10 @@ export interface ListSource {
 	readonly searchParam?: string;
 }
 
-const list = (method: string, searchParam?: string): ListSource => ({ method, ...(searchParam ? { searchParam } : {}) });
+const list = (method: string, searchParam?: string): ListSource => ({
+	method,
+	...(searchParam ? { searchParam } : {}),
+});
 
 export const LISTS = {
 	locations: list('searchLocations'),

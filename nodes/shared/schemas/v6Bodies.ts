@@ -91,9 +91,11 @@ function limitProblem(limits: V6Limits, value: unknown): string | undefined {
 			return `must be at least ${limits.minLength} characters long`;
 		if (limits.maxLength !== undefined && text.length > limits.maxLength)
 			return `must be at most ${limits.maxLength} characters long`;
-		if (limits.pattern !== undefined && !new RegExp(limits.pattern).test(text))
-			return `does not have the form the API states (${limits.pattern})`;
 	}
+	// A pattern holds for the value as written: text, or a number's digits (prices with two decimals).
+	const written = text ?? (typeof value === 'number' ? String(value) : undefined);
+	if (limits.pattern !== undefined && written !== undefined && !new RegExp(limits.pattern).test(written))
+		return `does not have the form the API states (${limits.pattern})`;
 	return undefined;
 }
 

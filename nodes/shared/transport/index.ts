@@ -159,7 +159,12 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 		ignoreHttpStatusErrors: true,
 		timeout: timeoutMs,
 	};
-	if (request.body !== undefined) options.body = request.body as IDataObject;
+	if (request.body !== undefined) {
+		// Sent as JSON text: n8n's helper drops an empty object or list, which the service would
+		// read as no body at all, while `{}` and `[]` are what the user asked to send.
+		options.body = JSON.stringify(request.body);
+		headers['Content-Type'] = 'application/json';
+	}
 	const mayRetry = mayResend(request.operation);
 	let renewed = false;
 	let attempt = 1;

@@ -1,6 +1,6 @@
 import type { ListSource } from '../listSources';
 import type { Operation } from '../types';
-import type { V6Field, V6Scalar } from './factTypes';
+import type { V6Field, V6Limits, V6Scalar } from './factTypes';
 import { V6_TYPES } from './facts';
 import { FIELD_WORDS } from './fieldWords';
 import { wordsOf } from './fromDocument';
@@ -12,57 +12,67 @@ import { wordsOf } from './fromDocument';
  * read it too.
  */
 
-/** A field of the plan; `param` is the node's parameter name, `field` the document's. */
-export type PlannedField =
-	| PlannedScalar
-	| { kind: 'enum'; field: string; param: string; label: string; description?: string; values: readonly string[] }
-	| {
-			kind: 'scalarList';
-			field: string;
-			param: string;
-			label: string;
-			description?: string;
-			type: V6Scalar;
-			listSource?: ListSource;
-	  }
-	| {
-			kind: 'reference';
-			field: string;
-			param: string;
-			label: string;
-			description?: string;
-			listSource: ListSource;
-			idType: V6Scalar;
-	  }
-	| {
-			kind: 'group';
-			field: string;
-			param: string;
-			label: string;
-			description?: string;
-			type: string;
-			multiple: boolean;
-			children: PlannedField[];
-	  }
-	| {
-			kind: 'json';
-			field: string;
-			param: string;
-			label: string;
-			description?: string;
-			template: unknown;
-			multiple: boolean;
-	  };
-
-export interface PlannedScalar {
-	kind: 'scalar';
+interface PlannedBase {
+	/** The document's field name. */
 	field: string;
+	/** The node's parameter name. */
 	param: string;
 	label: string;
 	description?: string;
+}
+
+export interface PlannedScalar extends PlannedBase {
+	kind: 'scalar';
+	type: V6Scalar;
+	listSource?: ListSource;
+	/** Ranges, lengths and patterns the document states. */
+	limits?: V6Limits;
+}
+
+export interface PlannedEnum extends PlannedBase {
+	kind: 'enum';
+	values: readonly string[];
+}
+
+/** A list of scalars: comma-separated text, or a multi-select when a list serves it. */
+export interface PlannedScalarList extends PlannedBase {
+	kind: 'scalarList';
 	type: V6Scalar;
 	listSource?: ListSource;
 }
+
+/** An object field picked by its ID: sent as `{ Id }`. */
+export interface PlannedReference extends PlannedBase {
+	kind: 'reference';
+	listSource: ListSource;
+	idType: V6Scalar;
+}
+
+/** An object (or a list of objects) asked for as a fixed collection of its fields. */
+export interface PlannedGroup extends PlannedBase {
+	kind: 'group';
+	type: string;
+	multiple: boolean;
+	children: PlannedField[];
+}
+
+/** An object or list too deep for fields: JSON, its template listing the fields. */
+export interface PlannedJson extends PlannedBase {
+	kind: 'json';
+	template: unknown;
+	multiple: boolean;
+	/** The document's type of the value. */
+	type: V6Field;
+}
+
+/** A field of the plan; `param` is the node's parameter name, `field` the document's. */
+export type PlannedField =
+	| PlannedScalar
+	| PlannedEnum
+	| PlannedScalarList
+	| PlannedReference
+	| PlannedGroup
+	| PlannedJson;
 
 export interface BodyPlan {
 	/** Fields the document marks required: asked for at the top. */
@@ -143,8 +153,15 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 		...((words.description ?? FIELD_WORDS[name]) ? { description: words.description ?? FIELD_WORDS[name] } : {}),
 	};
 	const scalar = scalarOf(field);
-	if (scalar !== undefined)
-		return { kind: 'scalar', ...base, type: scalar, ...(words.listSource ? { listSource: words.listSource } : {}) };
+	if (scalar !== undefined) {
+		return {
+			kind: 'scalar',
+			...base,
+			type: scalar,
+			...(words.listSource ? { listSource: words.listSource } : {}),
+			...(typeof field === 'object' ? { limits: field as V6Limits } : {}),
+		};
+	}
 	if (typeof field === 'object' && 'enum' in field) return { kind: 'enum', ...base, values: field.enum };
 	if (typeof field === 'object' && 'list' in field) {
 		const item = field.list;
@@ -162,7 +179,7 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 		if (ref && !nested && Object.keys(V6_TYPES[ref].fields).length <= GROUP_LIMIT) {
 			return group(base, ref, true, path);
 		}
-		return { kind: 'json', ...base, template: ref ? [templateOf(ref)] : [], multiple: true };
+		return { kind: 'json', ...base, template: ref ? [templateOf(ref)] : [], multiple: true, type: field };
 	}
 	const ref = (field as { ref: string }).ref;
 	if (words.listSource && 'Id' in V6_TYPES[ref].fields) {
@@ -175,7 +192,7 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 	}
 	if (!nested && isFlat(ref) && Object.keys(V6_TYPES[ref].fields).length <= GROUP_LIMIT)
 		return group(base, ref, false, path);
-	return { kind: 'json', ...base, template: templateOf(ref), multiple: false };
+	return { kind: 'json', ...base, template: templateOf(ref), multiple: false, type: field };
 }
 
 /** A fixed collection of a type's fields; a nested object inside it is a JSON field. */
