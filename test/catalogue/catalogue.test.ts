@@ -1,4 +1,4 @@
-import { operations, type Operation } from '../../nodes/shared/catalogue';
+import { operations, operationsOf, resources, type Operation } from '../../nodes/shared/catalogue';
 import { SPEC_OPERATIONS, type SpecParam, type WireType, type SpecOperation } from './specFacts';
 
 /**
@@ -161,6 +161,12 @@ describe('the catalogue', () => {
 		expect(operations).toHaveLength(60 + 146);
 		expect(new Set(operations.map(key)).size).toBe(206);
 		expect(new Set(operations.map((op) => `${op.resource}.${op.operation}`)).size).toBe(206);
+	});
+
+	test('every resource has operations, and every operation a resource', () => {
+		for (const resource of resources)
+			expect([resource.value, operationsOf(resource.value).length > 0]).toEqual([resource.value, true]);
+		for (const op of operations) expect(resources.map((r) => r.value)).toContain(op.resource);
 	});
 
 	test('matches the spec: method, path, auth, parameters, body and success status', () => {

@@ -49,9 +49,10 @@ export function compareWithFacts(op: Operation, facts: V6OperationFacts): string
 	if (op.body?.shape?.type !== bodyType(facts.body)) {
 		problems.push(`${label}: body ${op.body?.shape?.type}, the document ${bodyType(facts.body)}`);
 	}
+	const names = facts.params.map((param) => param.name);
 	const paged =
 		facts.method === 'GET' &&
-		['request.limit', 'request.offset'].every((name) => facts.params.some((p) => p.name === name));
+		names.some((name) => /[rR]equest\.limit$/.test(name) && names.includes(name.replace(/limit$/, 'offset')));
 	if (Boolean(op.paging) !== paged) problems.push(`${label}: paging ${Boolean(op.paging)}, the document ${paged}`);
 	const answer =
 		facts.answer && typeof facts.answer === 'object' && 'ref' in facts.answer ? V6_TYPES[facts.answer.ref] : undefined;

@@ -60,7 +60,7 @@ function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
 				case 'object':
 					return { ...base, type: 'json', default: '{}' };
 				default: {
-					const placeholder = placeholderOf(planned);
+					const placeholder = isIdName(planned.field) ? 'e.g. 12345' : placeholderOf(planned);
 					return { ...base, type: 'string', default: '', ...(placeholder ? { placeholder } : {}) };
 				}
 			}
@@ -85,7 +85,7 @@ function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
 				...base,
 				type: 'string',
 				default: '',
-				placeholder: isNumber(planned.type) ? 'e.g. 12345, 12346' : 'e.g. first, second',
+				placeholder: isNumber(planned.type) || isIdName(planned.field) ? 'e.g. 12345, 12346' : 'e.g. first, second',
 				description: `${planned.description ? `${planned.description}. ` : ''}Several values separated by commas`,
 			};
 		case 'reference':

@@ -11,9 +11,7 @@ const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: resources
-		.filter(({ value }) => operationsOf(value).length > 0)
-		.map(({ name, value, description }) => ({ name, value, description })),
+	options: resources.map(({ name, value, description }) => ({ name, value, description })),
 	default: 'appointment',
 };
 

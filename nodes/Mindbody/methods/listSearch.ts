@@ -51,6 +51,36 @@ function entriesOf(source: Operation, body: unknown): unknown[] {
 	return Array.isArray(body) ? body : Array.isArray(items) ? items : [];
 }
 
+const servers = () => operations.filter((operation) => operation.serves);
+
+/** The node's own value for a query parameter (`request.locationId` → the field `locationId`, in any collection). */
+function currentValue(ctx: ILoadOptionsFunctions, wireName: string): string | undefined {
+	const name = wireName.replace(/^\w*[rR]equest\./, '');
+	for (const path of [name, `additionalFields.${name}`, `filters.${name}`, `bodyFields.${name}`]) {
+		let value: unknown;
+		try {
+			value = ctx.getCurrentNodeParameter(path);
+		} catch {
+			continue;
+		}
+		const given = value && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : value;
+		if (given !== undefined && given !== null && given !== '') return String(given);
+	}
+	return undefined;
+}
+
+/** Values for the serving operation's required parameters: the node's, or the first entry of their list. */
+async function neededQuery(ctx: ILoadOptionsFunctions, list: ListSource): Promise<Array<[string, string]>> {
+	const query: Array<[string, string]> = [];
+	for (const [wireName, from] of Object.entries(list.needs ?? {})) {
+		let value = currentValue(ctx, wireName);
+		const server = servers().find((operation) => operation.serves === from);
+		if (value === undefined && server) value = (await readPage(ctx, server, from, 0)).options[0]?.value as string;
+		if (value !== undefined) query.push([wireName, value]);
+	}
+	return query;
+}
+
 /** One page of a dropdown's entries, and the offset of the next when more remain. */
 async function readPage(
 	ctx: ILoadOptionsFunctions,
@@ -59,7 +89,7 @@ async function readPage(
 	offset: number,
 	filter?: string,
 ): Promise<{ options: INodePropertyOptions[]; next?: number }> {
-	const query: Array<[string, string]> = [];
+	const query: Array<[string, string]> = await neededQuery(ctx, list);
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
 	if (source.paging) query.push([source.paging.limit, String(PAGE)], [source.paging.offset, String(offset)]);
 	const { body } = await mindbodyRequest(ctx, { operation: source, path: source.path, query });

@@ -10,15 +10,24 @@ export interface ListSource {
 	 * (the service searches); without one the node filters the entries it read.
 	 */
 	readonly searchParam?: string;
+	/**
+	 * Required query parameters of the serving operation: the dropdown takes the value of the
+	 * node's field of that name, or else the first entry of the given list (contracts are listed
+	 * per location).
+	 */
+	readonly needs?: Readonly<Record<string, ListSource>>;
 }
 
-const list = (method: string, searchParam?: string): ListSource => ({
+const list = (method: string, searchParam?: string, needs?: Record<string, ListSource>): ListSource => ({
 	method,
 	...(searchParam ? { searchParam } : {}),
+	...(needs ? { needs } : {}),
 });
 
+const locations = list('searchLocations');
+
 export const LISTS = {
-	locations: list('searchLocations'),
+	locations,
 	appointmentTypes: list('searchAppointmentTypes'),
 	categories: list('searchCategories'),
 	features: list('searchFeatures'),
@@ -28,7 +37,7 @@ export const LISTS = {
 	programs: list('searchPrograms'),
 	sessionTypes: list('searchSessionTypes'),
 	pricingOptions: list('searchPricingOptions'),
-	contracts: list('searchContracts'),
+	contracts: list('searchContracts', undefined, { 'request.locationId': locations }),
 	classDescriptions: list('searchClassDescriptions'),
 	classes: list('searchClasses'),
 	clients: list('searchClients', 'request.searchText'),

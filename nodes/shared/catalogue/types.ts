@@ -26,9 +26,10 @@ export interface OperationParam {
 	/**
 	 * An id (int32/int64 parameters named …Id/…Ids): the node's one id rule applies, a whole
 	 * number from 1 to the type's maximum. `site` ids name a business site, which may be negative
-	 * (Mindbody's sandbox site is -99): only their type's range applies.
+	 * (Mindbody's sandbox site is -99): only their type's range applies. `typed` ids are the v6
+	 * document's, which states no range: only their type's range applies there too.
 	 */
-	id?: 'record' | 'site';
+	id?: 'record' | 'site' | 'typed';
 	/**
 	 * The list names the records the answer holds (one entry per id): a list too long for one
 	 * URL is sent over several requests and the answers merged in order.

@@ -116,7 +116,15 @@ const GROUP_LIMIT = 16;
 const scalarOf = (field: V6Field): V6Scalar | undefined =>
 	typeof field === 'string' ? field : 'type' in field ? field.type : undefined;
 
-export const camelCase = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+/** `FirstName` → `firstName`, `ID` → `id`, `IDs` → `ids`, `URLLink` → `urlLink`. */
+export const camelCase = (name: string) => {
+	const capitals = /^[A-Z]+/.exec(name)?.[0] ?? '';
+	if (capitals.length <= 1) return name.charAt(0).toLowerCase() + name.slice(1);
+	// A run of capitals is an abbreviation: all of it lower, but the capital that starts the next word.
+	const rest = name.slice(capitals.length);
+	const head = /^[a-z]/.test(rest) && rest.length > 1 && capitals.length > 1 ? capitals.slice(0, -1) : capitals;
+	return head.toLowerCase() + name.slice(head.length);
+};
 
 const isFlat = (type: string) =>
 	Object.values(V6_TYPES[type].fields).every(

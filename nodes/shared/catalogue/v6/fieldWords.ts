@@ -82,4 +82,8 @@ export const FIELD_WORDS: Record<string, string> = {
 	EnrollDateForward: 'Whether to enroll the client in the sessions from today on',
 	EnrollOpen: 'Whether to enroll the client in single open sessions',
 	Execute: 'Whether to carry out the action the value names',
+	Delete: 'Whether to remove this relationship from the client',
+	IsReleased: 'Whether the client agreed to the liability waiver',
+	BookingSuspended: 'Whether the client may not book between the dates',
+	SaveInfo: "Whether to save the card on the client's account",
 };

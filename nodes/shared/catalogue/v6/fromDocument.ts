@@ -57,7 +57,7 @@ const PARAM_TYPES: Record<V6Scalar, ParamType> = {
 
 /** `request.clientIDs` → "Client IDs", `request.startDateTime` → "Start Date Time". */
 export function wordsOf(name: string): string {
-	const last = name.replace(/^request\./, '');
+	const last = name.replace(/^\w*[rR]equest\./, '');
 	const spaced = last
 		.replace(/([a-z\d])([A-Z])/g, '$1 $2')
 		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
@@ -83,6 +83,10 @@ function paramOf(facts: V6ParamFacts, words: V6ParamWords = {}): OperationParam 
 		displayName: words.displayName ?? wordsOf(facts.name),
 		...(words.description ? { description: words.description } : {}),
 		...(facts.enum ? { options: [...facts.enum] } : {}),
+		// An ID is typed with an example (or picked), never a number field that starts at 0.
+		...(/I[dD]s?$/.test(facts.name) && (facts.type === 'int32' || facts.type === 'int64')
+			? { id: 'typed' as const }
+			: {}),
 		...(words.listSource ? { listSource: words.listSource } : {}),
 		...(words.selects ? { selects: true } : {}),
 		...(words.maxPerRequest ? { maxPerRequest: words.maxPerRequest } : {}),
@@ -101,7 +105,12 @@ function answerFields(facts: V6OperationFacts): Array<[string, V6Field]> {
 	return Object.entries(V6_TYPES[type].fields).filter(([name]) => name !== 'PaginationResponse');
 }
 
-const PAGE_PARAMS = { limit: 'request.limit', offset: 'request.offset' };
+/** The paging pair, `request.limit` / `request.offset` (GetCourses spells them `getCoursesRequest.…`). */
+function pageParams(facts: V6OperationFacts): { limit: string; offset: string } | undefined {
+	const limit = facts.params.find((param) => /^\w*[rR]equest\.limit$/.test(param.name));
+	const offset = limit && facts.params.find((param) => param.name === limit.name.replace(/limit$/, 'offset'));
+	return limit && offset ? { limit: limit.name, offset: offset.name } : undefined;
+}
 
 /** How the node turns the answer into items, from the answer's type. */
 function outputOf(facts: V6OperationFacts): { output: OutputShape; outputKey?: string; list?: string } {
@@ -109,7 +118,7 @@ function outputOf(facts: V6OperationFacts): { output: OutputShape; outputKey?: s
 	if (isList(facts.answer)) return { output: 'list' };
 	const fields = answerFields(facts);
 	const lists = fields.filter(([, field]) => isList(field));
-	const paged = facts.params.some((param) => param.name === PAGE_PARAMS.limit);
+	const paged = pageParams(facts) !== undefined;
 	// A page, or a read whose answer is one named list: one item per entry.
 	if (lists.length === 1 && (paged || (facts.method === 'GET' && fields.length === 1))) {
 		return { output: 'namedList', outputKey: lists[0][0], list: lists[0][0] };
@@ -134,10 +143,7 @@ export function fromDocument(facts: V6OperationFacts, words: V6Words): Operation
 		}
 	}
 	const { output, outputKey, list } = outputOf(facts);
-	const paged =
-		facts.method === 'GET' &&
-		facts.params.some((param) => param.name === PAGE_PARAMS.limit) &&
-		facts.params.some((param) => param.name === PAGE_PARAMS.offset);
+	const page = facts.method === 'GET' ? pageParams(facts) : undefined;
 	const shape = bodyType ? { type: bodyType, list: isList(facts.body!) } : undefined;
 	return {
 		service: 'rest',
@@ -165,7 +171,7 @@ export function fromDocument(facts: V6OperationFacts, words: V6Words): Operation
 		successStatus: facts.status as Operation['successStatus'],
 		output,
 		...(outputKey ? { outputKey } : {}),
-		...(paged ? { paging: { ...PAGE_PARAMS, pageSize: 100, ...(list ? { list } : {}) } } : {}),
+		...(page ? { paging: { ...page, pageSize: 100, ...(list ? { list } : {}) } } : {}),
 		...(words.toolWarning ? { toolWarning: words.toolWarning } : {}),
 		...(words.large ? { large: true } : {}),
 		...(words.serves ? { serves: words.serves } : {}),
