@@ -50,8 +50,11 @@ export function compareWithFacts(op: Operation, facts: V6OperationFacts): string
 		problems.push(`${label}: body ${op.body?.shape?.type}, the document ${bodyType(facts.body)}`);
 	}
 	const names = facts.params.map((param) => param.name);
+	const answerType = facts.answer && typeof facts.answer === 'object' && 'ref' in facts.answer ? facts.answer.ref : '';
+	const listed = Object.values(V6_TYPES[answerType]?.fields ?? {}).some((f) => typeof f === 'object' && 'list' in f);
 	const paged =
 		facts.method === 'GET' &&
+		listed &&
 		names.some((name) => /[rR]equest\.limit$/.test(name) && names.includes(name.replace(/limit$/, 'offset')));
 	if (Boolean(op.paging) !== paged) problems.push(`${label}: paging ${Boolean(op.paging)}, the document ${paged}`);
 	const answer =

@@ -8,6 +8,7 @@ import type { RequestLog } from './requestLog';
 import { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
 import { classAdminRoutes } from './rest/v6/classAdmin';
 import { saleAdminRoutes } from './rest/v6/saleAdmin';
+import { siteAdminRoutes } from './rest/v6/siteAdmin';
 import { staffAdminRoutes } from './rest/v6/staffAdmin';
 import type { AdminRequest } from './server';
 
@@ -177,6 +178,7 @@ const ROUTES: AdminRoute[] = [
 		},
 	],
 	...staffAdminRoutes,
+	...siteAdminRoutes,
 	...classAdminRoutes,
 	...saleAdminRoutes,
 ];

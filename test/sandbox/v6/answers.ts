@@ -19,10 +19,11 @@ export const v6Json = (body: unknown, status = 200): SandboxResponse => ({ statu
  * size, to show a client that reads on while TotalResults says more remain.
  */
 export function v6Page(call: RestCall, listKey: string, rows: readonly unknown[], extra: Record<string, unknown> = {}) {
-	const limit = call.params.int('request.limit') ?? 100;
-	const offset = call.params.int('request.offset') ?? 0;
-	if (limit < 1) return v6Error(400, 'InvalidParameter', 'request.limit must be at least 1.');
-	if (offset < 0) return v6Error(400, 'InvalidParameter', 'request.offset must not be negative.');
+	const names = call.op.paging ?? { limit: 'request.limit', offset: 'request.offset' };
+	const limit = call.params.int(names.limit) ?? 100;
+	const offset = call.params.int(names.offset) ?? 0;
+	if (limit < 1) return v6Error(400, 'InvalidParameter', `${names.limit} must be at least 1.`);
+	if (offset < 0) return v6Error(400, 'InvalidParameter', `${names.offset} must not be negative.`);
 	const size = Math.min(limit, call.store.maxPageSize ?? Infinity);
 	const page = rows.slice(offset, offset + size);
 	return v6Json({

@@ -143,7 +143,9 @@ export function fromDocument(facts: V6OperationFacts, words: V6Words): Operation
 		}
 	}
 	const { output, outputKey, list } = outputOf(facts);
-	const page = facts.method === 'GET' ? pageParams(facts) : undefined;
+	// Paged where the answer's list is known: a free-form answer (GET /site/resources) is one item,
+	// its limit and offset plain parameters.
+	const page = facts.method === 'GET' && (list || output === 'list') ? pageParams(facts) : undefined;
 	const shape = bodyType ? { type: bodyType, list: isList(facts.body!) } : undefined;
 	return {
 		service: 'rest',

@@ -1,37 +1,68 @@
-import { fixtureAnswer } from '../../v6/fixtures';
 import type { HandlerTable } from '../call';
+import { copyCreditCard, addClient, mergeClients, updateClient } from './clientWrites';
+import { addArrival } from './clientArrivals';
+import {
+	getAccountBalances,
+	getClientIndexes,
+	getClients,
+	getCompleteInfo,
+	getCrossRegionalAssociations,
+	getCustomFields,
+	getDuplicates,
+	getReferralTypes,
+	getRequiredFields,
+} from './clientLists';
+import {
+	addContactLog,
+	addDirectDebitInfo,
+	addFormulaNote,
+	deleteContactLog,
+	deleteDirectDebitInfo,
+	deleteFormulaNote,
+	getContactLogs,
+	getContactLogTypes,
+	getDirectDebitInfo,
+	getFormulaNotes,
+	getRewards,
+	sendAutoEmail,
+	sendPasswordResetEmail,
+	updateContactLog,
+	updateRewards,
+	uploadDocument,
+	uploadPhoto,
+} from './clientNotes';
 
-/** The v6 operations on clients and their records. */
+/** The v6 operations on clients and their records, all kept in the site's state. */
 export const clientsV6Handlers: HandlerTable = {
-	'client.getAccountBalances': fixtureAnswer, // GET /client/clientaccountbalances
-	'client.getCompleteInfo': fixtureAnswer, // GET /client/clientcompleteinfo
-	'client.getDirectDebitInfo': fixtureAnswer, // GET /client/clientdirectdebitinfo
-	'client.deleteDirectDebitInfo': fixtureAnswer, // DELETE /client/clientdirectdebitinfo
-	'client.getDuplicates': fixtureAnswer, // GET /client/clientduplicates
-	'client.getFormulaNotes': fixtureAnswer, // GET /client/clientformulanotes
-	'clientIndex.getMany': fixtureAnswer, // GET /client/clientindexes
-	'client.getReferralTypes': fixtureAnswer, // GET /client/clientreferraltypes
-	'client.getRewards': fixtureAnswer, // GET /client/clientrewards
-	'client.updateRewards': fixtureAnswer, // POST /client/clientrewards
-	'client.getMany': fixtureAnswer, // GET /client/clients
-	'contactLog.getMany': fixtureAnswer, // GET /client/contactlogs
-	'contactLog.getTypes': fixtureAnswer, // GET /client/contactlogtypes
-	'client.getCrossRegionalAssociations': fixtureAnswer, // GET /client/crossregionalclientassociations
-	'client.getCustomFields': fixtureAnswer, // GET /client/customclientfields
-	'client.getRequiredFields': fixtureAnswer, // GET /client/requiredclientfields
-	'client.addArrival': fixtureAnswer, // POST /client/addarrival
-	'client.create': fixtureAnswer, // POST /client/addclient
-	'client.addDirectDebitInfo': fixtureAnswer, // POST /client/addclientdirectdebitinfo
-	'client.addFormulaNote': fixtureAnswer, // POST /client/addclientformulanote
-	'contactLog.create': fixtureAnswer, // POST /client/addcontactlog
-	'client.merge': fixtureAnswer, // POST /client/mergeclients
-	'client.sendAutoEmail': fixtureAnswer, // POST /client/sendautoemail
-	'client.sendPasswordResetEmail': fixtureAnswer, // POST /client/sendpasswordresetemail
-	'client.update': fixtureAnswer, // POST /client/updateclient
-	'contactLog.update': fixtureAnswer, // POST /client/updatecontactlog
-	'client.uploadDocument': fixtureAnswer, // POST /client/uploadclientdocument
-	'client.uploadPhoto': fixtureAnswer, // POST /client/uploadclientphoto
-	'client.deleteFormulaNote': fixtureAnswer, // DELETE /client/clientformulanote
-	'contactLog.delete': fixtureAnswer, // DELETE /client/deletecontactlog
-	'client.copyCreditCard': fixtureAnswer, // POST /crossSite/copycreditcard
+	'client.getAccountBalances': getAccountBalances, // GET /client/clientaccountbalances
+	'client.getCompleteInfo': getCompleteInfo, // GET /client/clientcompleteinfo
+	'client.getDirectDebitInfo': getDirectDebitInfo, // GET /client/clientdirectdebitinfo
+	'client.deleteDirectDebitInfo': deleteDirectDebitInfo, // DELETE /client/clientdirectdebitinfo
+	'client.getDuplicates': getDuplicates, // GET /client/clientduplicates
+	'client.getFormulaNotes': getFormulaNotes, // GET /client/clientformulanotes
+	'clientIndex.getMany': getClientIndexes, // GET /client/clientindexes
+	'client.getReferralTypes': getReferralTypes, // GET /client/clientreferraltypes
+	'client.getRewards': getRewards, // GET /client/clientrewards
+	'client.updateRewards': updateRewards, // POST /client/clientrewards
+	'client.getMany': getClients, // GET /client/clients
+	'contactLog.getMany': getContactLogs, // GET /client/contactlogs
+	'contactLog.getTypes': getContactLogTypes, // GET /client/contactlogtypes
+	'client.getCrossRegionalAssociations': getCrossRegionalAssociations, // GET /client/crossregionalclientassociations
+	'client.getCustomFields': getCustomFields, // GET /client/customclientfields
+	'client.getRequiredFields': getRequiredFields, // GET /client/requiredclientfields
+	'client.addArrival': addArrival, // POST /client/addarrival
+	'client.create': addClient, // POST /client/addclient
+	'client.addDirectDebitInfo': addDirectDebitInfo, // POST /client/addclientdirectdebitinfo
+	'client.addFormulaNote': addFormulaNote, // POST /client/addclientformulanote
+	'contactLog.create': addContactLog, // POST /client/addcontactlog
+	'client.merge': mergeClients, // POST /client/mergeclients
+	'client.sendAutoEmail': sendAutoEmail, // POST /client/sendautoemail
+	'client.sendPasswordResetEmail': sendPasswordResetEmail, // POST /client/sendpasswordresetemail
+	'client.update': updateClient, // POST /client/updateclient
+	'contactLog.update': updateContactLog, // POST /client/updatecontactlog
+	'client.uploadDocument': uploadDocument, // POST /client/uploadclientdocument
+	'client.uploadPhoto': uploadPhoto, // POST /client/uploadclientphoto
+	'client.deleteFormulaNote': deleteFormulaNote, // DELETE /client/clientformulanote
+	'contactLog.delete': deleteContactLog, // DELETE /client/deletecontactlog
+	'client.copyCreditCard': copyCreditCard, // POST /crossSite/copycreditcard
 };

@@ -1,26 +1,47 @@
-import { fixtureAnswer } from '../../v6/fixtures';
 import type { HandlerTable } from '../call';
+import {
+	addClientIndex,
+	addPromoCode,
+	deactivatePromoCode,
+	getActivationCode,
+	getCategories,
+	getGenders,
+	getLiabilityWaiver,
+	getLocations,
+	getMemberships,
+	getMobileProviders,
+	getPaymentTypes,
+	getPrograms,
+	getPromoCodes,
+	getProspectStages,
+	getRelationships,
+	getResourceAvailabilities,
+	getResources,
+	getSessionTypes,
+	getSites,
+	updateClientIndex,
+} from './siteLists';
 
-/** The v6 operations on site lists and settings. */
+/** The v6 operations on site lists and settings, all from the site's state. */
 export const siteV6Handlers: HandlerTable = {
-	'site.getActivationCode': fixtureAnswer, // GET /site/activationcode
-	'category.search': fixtureAnswer, // GET /site/categories
-	'site.getGenders': fixtureAnswer, // GET /site/genders
-	'site.getLiabilityWaiver': fixtureAnswer, // GET /site/liabilitywaiver
-	'location.getMany': fixtureAnswer, // GET /site/locations
-	'site.getMemberships': fixtureAnswer, // GET /site/memberships
-	'site.getMobileProviders': fixtureAnswer, // GET /site/mobileproviders
-	'site.getPaymentTypes': fixtureAnswer, // GET /site/paymenttypes
-	'program.getMany': fixtureAnswer, // GET /site/programs
-	'promoCode.search': fixtureAnswer, // GET /site/promocodes
-	'site.getProspectStages': fixtureAnswer, // GET /site/prospectstages
-	'site.getRelationships': fixtureAnswer, // GET /site/relationships
-	'resource.getAvailabilities': fixtureAnswer, // GET /site/resourceavailabilities
-	'resource.getMany': fixtureAnswer, // GET /site/resources
-	'sessionType.getMany': fixtureAnswer, // GET /site/sessiontypes
-	'site.getMany': fixtureAnswer, // GET /site/sites
-	'clientIndex.create': fixtureAnswer, // POST /site/addclientindex
-	'promoCode.add': fixtureAnswer, // POST /site/addpromocode
-	'promoCode.deactivate': fixtureAnswer, // POST /site/deactivatepromocode
-	'clientIndex.update': fixtureAnswer, // POST /site/updateclientindex
+	'site.getActivationCode': getActivationCode, // GET /site/activationcode
+	'category.search': getCategories, // GET /site/categories
+	'site.getGenders': getGenders, // GET /site/genders
+	'site.getLiabilityWaiver': getLiabilityWaiver, // GET /site/liabilitywaiver
+	'location.getMany': getLocations, // GET /site/locations
+	'site.getMemberships': getMemberships, // GET /site/memberships
+	'site.getMobileProviders': getMobileProviders, // GET /site/mobileproviders
+	'site.getPaymentTypes': getPaymentTypes, // GET /site/paymenttypes
+	'program.getMany': getPrograms, // GET /site/programs
+	'promoCode.search': getPromoCodes, // GET /site/promocodes
+	'site.getProspectStages': getProspectStages, // GET /site/prospectstages
+	'site.getRelationships': getRelationships, // GET /site/relationships
+	'resource.getAvailabilities': getResourceAvailabilities, // GET /site/resourceavailabilities
+	'resource.getMany': getResources, // GET /site/resources
+	'sessionType.getMany': getSessionTypes, // GET /site/sessiontypes
+	'site.getMany': getSites, // GET /site/sites
+	'clientIndex.create': addClientIndex, // POST /site/addclientindex
+	'promoCode.add': addPromoCode, // POST /site/addpromocode
+	'promoCode.deactivate': deactivatePromoCode, // POST /site/deactivatepromocode
+	'clientIndex.update': updateClientIndex, // POST /site/updateclientindex
 };
