@@ -1,35 +1,48 @@
-import { fixtureAnswer } from '../../v6/fixtures';
 import type { HandlerTable } from '../call';
+import {
+	getClassDescriptions,
+	getClasses,
+	getClassSchedules,
+	getClassVisits,
+	getCourses,
+	getSemesters,
+	getWaitlistEntries,
+} from './classReads';
+import { classRosterHandlers } from './classRoster';
+import { classSchedulingHandlers } from './classScheduling';
+import { enrollmentV6Handlers } from './enrollmentHandlers';
+import { pickASpotHandlers } from './pickASpot';
+import { visitV6Handlers } from './visitHandlers';
 
 /** The v6 operations on classes, enrollments, visits and Pick-a-Spot. */
 export const classesV6Handlers: HandlerTable = {
-	'classDescription.getMany': fixtureAnswer, // GET /class/classdescriptions
-	'class.getMany': fixtureAnswer, // GET /class/classes
-	'classSchedule.getMany': fixtureAnswer, // GET /class/classschedules
-	'class.getVisits': fixtureAnswer, // GET /class/classvisits
-	'enrollment.getCourses': fixtureAnswer, // GET /class/courses
-	'enrollment.getSemesters': fixtureAnswer, // GET /class/semesters
-	'class.getWaitlistEntries': fixtureAnswer, // GET /class/waitlistentries
-	'classSchedule.create': fixtureAnswer, // POST /class/addclassschedule
-	'class.addClient': fixtureAnswer, // POST /class/addclienttoclass
-	'class.cancel': fixtureAnswer, // POST /class/cancelsingleclass
-	'class.removeClient': fixtureAnswer, // POST /class/removeclientfromclass
-	'class.removeClients': fixtureAnswer, // POST /class/removeclientsfromclasses
-	'class.removeFromWaitlist': fixtureAnswer, // POST /class/removefromwaitlist
-	'class.substituteTeacher': fixtureAnswer, // POST /class/substituteclassteacher
-	'classSchedule.update': fixtureAnswer, // POST /class/updateclassschedule
-	'classSchedule.updateNotes': fixtureAnswer, // PATCH /class/updateclassschedulenotes/{classScheduleId}
-	'client.getSchedule': fixtureAnswer, // GET /client/clientschedule
-	'client.getVisits': fixtureAnswer, // GET /client/clientvisits
-	'client.updateVisit': fixtureAnswer, // POST /client/updateclientvisit
-	'enrollment.search': fixtureAnswer, // GET /enrollment/enrollments
-	'enrollment.addClient': fixtureAnswer, // POST /enrollment/addclienttoenrollment
-	'enrollment.createSchedule': fixtureAnswer, // POST /enrollment/addenrollmentschedule
-	'enrollment.updateSchedule': fixtureAnswer, // POST /enrollment/updateenrollmentschedule
-	'pickASpot.getClasses': fixtureAnswer, // GET /pickaspot/v1/class
-	'pickASpot.getClass': fixtureAnswer, // GET /pickaspot/v1/class/{classId}
-	'pickASpot.getReservation': fixtureAnswer, // GET /pickaspot/v1/reservation/{pathInfo}
-	'pickASpot.updateReservation': fixtureAnswer, // PUT /pickaspot/v1/reservation/{pathInfo}
-	'pickASpot.reserve': fixtureAnswer, // POST /pickaspot/v1/reservation/{pathInfo}
-	'pickASpot.deleteReservation': fixtureAnswer, // DELETE /pickaspot/v1/reservation/{pathInfo}
+	'classDescription.getMany': getClassDescriptions, // GET /class/classdescriptions
+	'class.getMany': getClasses, // GET /class/classes
+	'classSchedule.getMany': getClassSchedules, // GET /class/classschedules
+	'class.getVisits': getClassVisits, // GET /class/classvisits
+	'enrollment.getCourses': getCourses, // GET /class/courses
+	'enrollment.getSemesters': getSemesters, // GET /class/semesters
+	'class.getWaitlistEntries': getWaitlistEntries, // GET /class/waitlistentries
+	'classSchedule.create': classSchedulingHandlers['classSchedule.create'], // POST /class/addclassschedule
+	'class.addClient': classRosterHandlers['class.addClient'], // POST /class/addclienttoclass
+	'class.cancel': classSchedulingHandlers['class.cancel'], // POST /class/cancelsingleclass
+	'class.removeClient': classRosterHandlers['class.removeClient'], // POST /class/removeclientfromclass
+	'class.removeClients': classRosterHandlers['class.removeClients'], // POST /class/removeclientsfromclasses
+	'class.removeFromWaitlist': classRosterHandlers['class.removeFromWaitlist'], // POST /class/removefromwaitlist
+	'class.substituteTeacher': classSchedulingHandlers['class.substituteTeacher'], // POST /class/substituteclassteacher
+	'classSchedule.update': classSchedulingHandlers['classSchedule.update'], // POST /class/updateclassschedule
+	'classSchedule.updateNotes': classSchedulingHandlers['classSchedule.updateNotes'], // PATCH /class/updateclassschedulenotes/{classScheduleId}
+	'client.getSchedule': visitV6Handlers['client.getSchedule'], // GET /client/clientschedule
+	'client.getVisits': visitV6Handlers['client.getVisits'], // GET /client/clientvisits
+	'client.updateVisit': visitV6Handlers['client.updateVisit'], // POST /client/updateclientvisit
+	'enrollment.search': enrollmentV6Handlers['enrollment.search'], // GET /enrollment/enrollments
+	'enrollment.addClient': enrollmentV6Handlers['enrollment.addClient'], // POST /enrollment/addclienttoenrollment
+	'enrollment.createSchedule': enrollmentV6Handlers['enrollment.createSchedule'], // POST /enrollment/addenrollmentschedule
+	'enrollment.updateSchedule': enrollmentV6Handlers['enrollment.updateSchedule'], // POST /enrollment/updateenrollmentschedule
+	'pickASpot.getClasses': pickASpotHandlers['pickASpot.getClasses'], // GET /pickaspot/v1/class
+	'pickASpot.getClass': pickASpotHandlers['pickASpot.getClass'], // GET /pickaspot/v1/class/{classId}
+	'pickASpot.getReservation': pickASpotHandlers['pickASpot.getReservation'], // GET /pickaspot/v1/reservation/{pathInfo}
+	'pickASpot.updateReservation': pickASpotHandlers['pickASpot.updateReservation'], // PUT /pickaspot/v1/reservation/{pathInfo}
+	'pickASpot.reserve': pickASpotHandlers['pickASpot.reserve'], // POST /pickaspot/v1/reservation/{pathInfo}
+	'pickASpot.deleteReservation': pickASpotHandlers['pickASpot.deleteReservation'], // DELETE /pickaspot/v1/reservation/{pathInfo}
 };
