@@ -28,6 +28,7 @@ const FILTERS: Record<string, Record<string, string> | (() => Record<string, str
 	'client.getFormulaNotes': { clientId: '100001' },
 	'client.getSchedule': { clientId: '100001' },
 	'client.getVisits': { clientId: '100001' },
+	'client.getServices': { clientId: '100001' },
 	'client.getCrossRegionalAssociations': { clientId: '100001' },
 };
 

@@ -1,41 +1,35 @@
-import { fixtureAnswer } from '../../v6/fixtures';
 import type { HandlerTable } from '../call';
+import { checkoutHandlers } from './checkout';
+import { contractClientHandlers } from './contractClients';
+import { contractPurchaseHandlers } from './contractPurchase';
+import { giftCardHandlers } from './giftCards';
+import { accountCreditHandlers } from './saleAccountCredit';
+import { saleCatalogueHandlers } from './saleCatalogue';
+import { saleClientServiceHandlers } from './saleClientServices';
+import { saleLedgerHandlers } from './saleLedger';
 
-/** The v6 operations on sales, pricing options, contracts and what clients own. */
+/**
+ * The v6 operations on sales, pricing options, contracts and what clients own; every one keeps
+ * state in site.sales, site.clientServices, site.clients (AccountBalance) and site.saleRecords.
+ *
+ * GET /client/activeclientmemberships, /client/activeclientsmemberships, /client/clientcontracts,
+ * /client/clientpurchases, /client/clientservices; POST /client/suspendcontract,
+ * /client/terminatecontract, /client/updateclientcontractautopays, /client/updateclientservice,
+ * /pricingoption/updatepricingoption; GET /sale/acceptedcardtypes, /sale/alternativepaymentmethods,
+ * /sale/contracts, /sale/custompaymentmethods, /sale/giftcardbalance, /sale/giftcards,
+ * /sale/packages, /sale/products (PUT too), /sale/productsinventory, /sale/purchasecontractstatus,
+ * /sale/sales, /sale/services (PUT too), /sale/transactions; POST /sale/checkoutshoppingcart,
+ * /sale/completecheckoutshoppingcart, /sale/initiatecheckoutshoppingcart,
+ * /sale/initiatepurchasecontract, /sale/purchaseaccountcredit, /sale/purchasecontract,
+ * /sale/purchasegiftcard, /sale/returnsale, /sale/updateproductprice; PUT /sale/updatesaledate.
+ */
 export const salesV6Handlers: HandlerTable = {
-	'client.getActiveMemberships': fixtureAnswer, // GET /client/activeclientmemberships
-	'client.getActiveMembershipsOfClients': fixtureAnswer, // GET /client/activeclientsmemberships
-	'clientContract.getMany': fixtureAnswer, // GET /client/clientcontracts
-	'client.getPurchases': fixtureAnswer, // GET /client/clientpurchases
-	'client.getServices': fixtureAnswer, // GET /client/clientservices
-	'clientContract.suspend': fixtureAnswer, // POST /client/suspendcontract
-	'clientContract.terminate': fixtureAnswer, // POST /client/terminatecontract
-	'clientContract.updateAutopays': fixtureAnswer, // POST /client/updateclientcontractautopays
-	'client.updateService': fixtureAnswer, // POST /client/updateclientservice
-	'pricingOption.update': fixtureAnswer, // POST /pricingoption/updatepricingoption
-	'sale.getAcceptedCardTypes': fixtureAnswer, // GET /sale/acceptedcardtypes
-	'sale.getAlternativePaymentMethods': fixtureAnswer, // GET /sale/alternativepaymentmethods
-	'contract.getMany': fixtureAnswer, // GET /sale/contracts
-	'sale.getCustomPaymentMethods': fixtureAnswer, // GET /sale/custompaymentmethods
-	'giftCard.getBalance': fixtureAnswer, // GET /sale/giftcardbalance
-	'giftCard.getMany': fixtureAnswer, // GET /sale/giftcards
-	'sale.getPackages': fixtureAnswer, // GET /sale/packages
-	'product.getMany': fixtureAnswer, // GET /sale/products
-	'product.updatePrices': fixtureAnswer, // PUT /sale/products
-	'product.getInventory': fixtureAnswer, // GET /sale/productsinventory
-	'contract.getPurchaseStatus': fixtureAnswer, // GET /sale/purchasecontractstatus
-	'sale.getMany': fixtureAnswer, // GET /sale/sales
-	'pricingOption.getMany': fixtureAnswer, // GET /sale/services
-	'pricingOption.updatePrices': fixtureAnswer, // PUT /sale/services
-	'sale.getTransactions': fixtureAnswer, // GET /sale/transactions
-	'sale.checkout': fixtureAnswer, // POST /sale/checkoutshoppingcart
-	'sale.completeCheckout': fixtureAnswer, // POST /sale/completecheckoutshoppingcart
-	'sale.initiateCheckout': fixtureAnswer, // POST /sale/initiatecheckoutshoppingcart
-	'contract.initiatePurchase': fixtureAnswer, // POST /sale/initiatepurchasecontract
-	'sale.purchaseAccountCredit': fixtureAnswer, // POST /sale/purchaseaccountcredit
-	'contract.purchase': fixtureAnswer, // POST /sale/purchasecontract
-	'giftCard.purchase': fixtureAnswer, // POST /sale/purchasegiftcard
-	'sale.return': fixtureAnswer, // POST /sale/returnsale
-	'product.updatePrice': fixtureAnswer, // POST /sale/updateproductprice
-	'sale.updateDate': fixtureAnswer, // PUT /sale/updatesaledate
+	...contractClientHandlers,
+	...saleClientServiceHandlers,
+	...saleCatalogueHandlers,
+	...saleLedgerHandlers,
+	...checkoutHandlers,
+	...contractPurchaseHandlers,
+	...giftCardHandlers,
+	...accountCreditHandlers,
 };
