@@ -86,15 +86,16 @@ describe('user tokens and header placement', () => {
 		const second = await runWorkflow({ credentials, nodes: [directory], items: items.slice(0, 5) });
 		expect(second.status).toBe('success');
 		const run = server.requests.slice(before);
-		expect(paths(run)).toEqual([
-			'/public/v6/Clients/Directory',
-			'/public/v6/usertoken/issue',
-			...Array(5).fill('/public/v6/Clients/Directory'),
-		]);
-		expect(run.filter((r) => r.url.includes('Directory')).map((r) => r.headers.authorization)).toEqual([
-			'Bearer token-1',
-			...Array(5).fill('Bearer token-2'),
-		]);
+		// The items' requests go out together (up to 10 in flight), so each one sent before the
+		// refusal came back is refused once; they share one login and each is sent once more.
+		const sentWith = (token: string) =>
+			run.filter((r) => r.url.includes('Directory') && r.headers.authorization === `Bearer ${token}`);
+		expect(issues(run)).toHaveLength(1);
+		expect(sentWith('token-1').length).toBeGreaterThanOrEqual(1);
+		expect(sentWith('token-1').length).toBeLessThanOrEqual(5);
+		expect(sentWith('token-2')).toHaveLength(5);
+		expect(run.indexOf(issues(run)[0])).toBeLessThan(run.indexOf(sentWith('token-2')[0]));
+		expect(run).toHaveLength(1 + sentWith('token-1').length + 5);
 		expect(credentials.get('mindbody')?.accessToken).toBe('token-2');
 		await server.stop();
 	});
@@ -187,6 +188,43 @@ describe('user tokens and header placement', () => {
 		expect(issues(server.requests)).toHaveLength(1);
 		expect(server.requests.filter((r) => r.url.includes('/Clients/Directory'))).toHaveLength(0);
 		expect(JSON.stringify(result.run.data)).not.toContain('wrong-pass');
+		await server.stop();
+	});
+});
+
+describe('a failed staff login, whatever the operation', () => {
+	// n8n runs the login before the first request whenever no token is stored, also for
+	// operations that need no user token: the error must speak of the login.
+	test('Category: Get Many (no user token needed) with a wrong password says the staff login failed', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, { ...staff, password: 'wrong-pass' });
+		const result = await runWorkflow({ credentials, nodes: [categories] });
+		const error = result.nodeError('Categories') as unknown as { message: string; description: string };
+		expect(error.message).toBe(
+			'Staff login failed: Invalid username or password (HTTP 401). Check the Staff Username and Staff Password of the Mindbody credential, and its API Key.',
+		);
+		expect(error.description).toMatch(/^Check the Staff Username and Staff Password of the Mindbody credential\./);
+		expect(error.description).toContain('whatever the operation');
+		expect(error.description).not.toMatch(/this operation needs/);
+		expect(paths(server.requests)).toEqual(['/public/v6/usertoken/issue']);
+		await server.stop();
+	});
+
+	test('the items after the first say the login was not tried again, and what to check', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, { ...staff, password: 'wrong-pass' });
+		const result = await runWorkflow({
+			credentials,
+			nodes: [{ ...categories, continueOnFail: true }],
+			items: [{ n: 0 }, { n: 1 }],
+		});
+		expect(result.json('Categories').map((item) => String(item.error).slice(0, 19))).toEqual([
+			'Staff login failed:',
+			'Staff login failed:',
+		]);
+		expect(issues(server.requests)).toHaveLength(1);
 		await server.stop();
 	});
 });

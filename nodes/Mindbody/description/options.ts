@@ -68,7 +68,7 @@ function optionFields(operation: Operation): INodeProperties[] {
 		default: DEFAULT_TIMEOUT_MS,
 		typeOptions: { minValue: 1 },
 		description:
-			'Time in ms to wait for each answer. A call that times out is retried up to 3 times when sending it again is safe (GET, PUT, PATCH and DELETE that book or charge nothing); POST calls are never resent.',
+			'Time in ms the whole call may take, retries included: it has ended, with an answer or an error, about this long after it started. A call that times out is not sent again; GET, PUT, PATCH and DELETE calls are retried after a rate limit or a server error while time is left, POST calls never.',
 	});
 	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 }

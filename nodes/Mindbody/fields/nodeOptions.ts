@@ -11,6 +11,6 @@ export interface NodeOptions {
 	skipDeduplication?: boolean;
 	batch?: boolean;
 	batchSize?: number;
-	/** Milliseconds to wait for each answer. */
+	/** Milliseconds the whole call may take, retries included. */
 	timeout?: number;
 }
