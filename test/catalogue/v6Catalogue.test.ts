@@ -30,7 +30,7 @@ export function compareWithFacts(op: Operation, facts: V6OperationFacts): string
 	const theirs = facts.params.map((param) => ({
 		name: param.name,
 		in: param.in,
-		type: PARAM_TYPES[param.type] ?? param.type,
+		type: PARAM_TYPES[param.scalar] ?? param.scalar,
 		array: param.array === true,
 		required: param.required === true,
 		enum: param.enum ? [...param.enum] : null,

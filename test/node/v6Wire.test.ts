@@ -129,7 +129,7 @@ function planRun(op: Operation, every: boolean): Run {
 		else optional[name] = given as IDataObject[string];
 		const wire = param.type === 'boolean' ? 'true' : String(value.wire);
 		if (param.location === 'path') path = path.replace(`{${param.name}}`, wire);
-		else for (const _ of param.array ? [0, 1] : [0]) query.push([param.name, wire]);
+		else query.push(...Array.from({ length: param.array ? 2 : 1 }, (): [string, string] => [param.name, wire]));
 	}
 	if (Object.keys(optional).length) parameters[optionalCollection(op).name] = optional as INodeParameters[string];
 	if (op.paging) {

@@ -39,7 +39,7 @@ export interface V6TypeFacts {
 export interface V6ParamFacts {
 	readonly name: string;
 	readonly in: 'query' | 'path';
-	readonly type: V6Scalar;
+	readonly scalar: V6Scalar;
 	/** Repeated keys (`collectionFormat: multi`). */
 	readonly array?: boolean;
 	readonly required?: boolean;

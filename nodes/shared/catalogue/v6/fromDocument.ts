@@ -77,14 +77,14 @@ function paramOf(facts: V6ParamFacts, words: V6ParamWords = {}): OperationParam 
 	return {
 		name: facts.name,
 		location: facts.in,
-		type: PARAM_TYPES[facts.type],
+		type: PARAM_TYPES[facts.scalar],
 		...(facts.array ? { array: 'repeated' as const } : {}),
 		...(facts.required ? { required: true } : {}),
 		displayName: words.displayName ?? wordsOf(facts.name),
 		...(words.description ? { description: words.description } : {}),
 		...(facts.enum ? { options: [...facts.enum] } : {}),
 		// An ID is typed with an example (or picked), never a number field that starts at 0.
-		...(/I[dD]s?$/.test(facts.name) && (facts.type === 'int32' || facts.type === 'int64')
+		...(/I[dD]s?$/.test(facts.name) && (facts.scalar === 'int32' || facts.scalar === 'int64')
 			? { id: 'typed' as const }
 			: {}),
 		...(words.listSource ? { listSource: words.listSource } : {}),
