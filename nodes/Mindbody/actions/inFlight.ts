@@ -1,12 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-/**
- * How many requests of one node run are in flight at once. The spec states no rate limit; the
- * bound keeps a large input from opening hundreds of connections to the service at one moment
- * (n8n's HTTP Request node sends them all), and 10 is where the bench stops getting faster on a
- * local sandbox (README, Performance).
- */
-export const DEFAULT_IN_FLIGHT = 10;
+import { DEFAULT_IN_FLIGHT } from '../fields/nodeOptions';
 
 /** Raised for requests that were never sent because the run stopped at an earlier error. */
 export class NotSent extends Error {}
@@ -61,18 +55,4 @@ export function inFlightOf(ctx: IExecuteFunctions): InFlight {
 		runs.set(ctx, bound);
 	}
 	return bound;
-}
-
-/** Runs `task` for indexes 0…count-1, at most `limit` at once, results in index order. */
-export async function mapInOrder<T>(count: number, limit: number, task: (index: number) => Promise<T>): Promise<T[]> {
-	const results = new Array<T>(count);
-	let next = 0;
-	const worker = async () => {
-		while (next < count) {
-			const index = next++;
-			results[index] = await task(index);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-	return results;
 }

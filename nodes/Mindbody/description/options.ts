@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/transport';
-import { DEFAULT_BATCH_SIZE } from '../fields/nodeOptions';
+import { DEFAULT_BATCH_SIZE, DEFAULT_IN_FLIGHT } from '../fields/nodeOptions';
 
 /** The fields of an operation's Options collection. */
 function optionFields(operation: Operation): INodeProperties[] {
@@ -59,6 +59,18 @@ function optionFields(operation: Operation): INodeProperties[] {
 			placeholder: 'e.g. order-1234',
 			description:
 				'A key the webhook events this call causes carry, when the subscription belongs to the same developer account. At most 50 characters: longer keys are cut.',
+		});
+	}
+	// A batched body goes out in as few requests as it can; the bound is for one request per item or page.
+	if (!operation.body?.batchable) {
+		options.push({
+			displayName: 'Requests in Flight',
+			name: 'concurrency',
+			type: 'number',
+			default: DEFAULT_IN_FLIGHT,
+			typeOptions: { minValue: 1 },
+			description:
+				'Max number of requests sent at once, across input items and pages. 1 sends them one after another, in item order.',
 		});
 	}
 	options.push({

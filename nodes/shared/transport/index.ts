@@ -210,6 +210,7 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 	for (;;) {
 		let response: FullResponse;
 		try {
+			await runPace(ctx, deadline);
 			// Each try waits only for what is left of the call's time.
 			response = await sendOnce(ctx, { ...options, timeout: timeLeft(deadline) }, credentials);
 		} catch (error) {
@@ -238,6 +239,7 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 			return { status, body: body.value };
 		}
 		const responseHeaders = lowerCaseKeys(response.headers ?? {});
+		if (status === 429) holdRun(ctx, retryDelay(attempt, responseHeaders['retry-after']));
 		if (mayRetry && retriableStatus(status) && attempt <= MAX_RETRIES) {
 			const wait = retryDelay(attempt, responseHeaders['retry-after']);
 			// A wait that would end past the limit is not started: the answer is reported now.
@@ -261,6 +263,24 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 			request.itemIndex,
 		);
 	}
+}
+
+/**
+ * When the run may send next: a 429 (Too Many Requests) holds back every request of the run, not
+ * only the one that got it, until its Retry-After (or the backoff) has passed.
+ */
+const paces = new WeakMap<object, { until: number }>();
+
+function holdRun(ctx: MindbodyFunctions, ms: number): void {
+	const pace = paces.get(ctx) ?? { until: 0 };
+	pace.until = Math.max(pace.until, Date.now() + ms);
+	paces.set(ctx, pace);
+}
+
+/** Waits while the run is held back, never past the call's deadline. */
+async function runPace(ctx: MindbodyFunctions, deadline: number): Promise<void> {
+	const until = Math.min(paces.get(ctx)?.until ?? 0, deadline - 1);
+	if (until > Date.now()) await sleep(until - Date.now());
 }
 
 /** Milliseconds left before the call's deadline; at least 1, as n8n's helper reads 0 as "no limit". */
