@@ -16,6 +16,10 @@ function tokenService(expires = '2030-01-01T00:00:00Z') {
 				return { status: 200, body: { TokenType: 'Bearer', AccessToken: token, Expires: expires } };
 			}
 			const token = String(request.headers.authorization ?? '').replace('Bearer ', '');
+			if (request.url.endsWith('/usertoken/renew')) {
+				if (!valid.has(token)) return { status: 401, body: 'Authorization token is expired or invalid' };
+				return { status: 200, body: { TokenType: 'Bearer', AccessToken: token, Expires: expires } };
+			}
 			if (request.url.startsWith('/public/v6/Business/Schedules/Classes/')) {
 				if (!valid.has(token)) return { status: 401, body: 'Authorization token is expired or invalid' };
 				return { status: 404, body: 'Class instance 5 was not found.' };
@@ -129,6 +133,50 @@ describe('user tokens and header placement', () => {
 		expect(result.status).toBe('success');
 		expect(paths(server.requests)).toEqual(['/public/v6/usertoken/issue', '/public/v6/Clients/Directory']);
 		expect(server.requests[1].headers.authorization).toBe('Bearer token-1');
+		await server.stop();
+	});
+
+	test('a token in its last hour is renewed before sending: the same token goes on, no login', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, {
+			...staff,
+			accessToken: 'token-stored',
+			loginExpires: new Date(Date.now() + 30 * 60_000).toISOString(),
+		});
+		const result = await runWorkflow({ credentials, nodes: [directory] });
+		expect(result.status).toBe('success');
+		expect(paths(server.requests)).toEqual(['/public/v6/usertoken/renew', '/public/v6/Clients/Directory']);
+		expect(server.requests[0].headers.authorization).toBe('Bearer token-stored');
+		expect(server.requests[0].body).toBe('');
+		expect(server.requests[1].headers.authorization).toBe('Bearer token-stored');
+		// The new expiry is stored with the token: the next run renews nothing.
+		expect(credentials.get('mindbody')).toMatchObject({
+			accessToken: 'token-stored',
+			loginExpires: '2030-01-01T00:00:00Z',
+		});
+		await runWorkflow({ credentials, nodes: [directory] });
+		expect(paths(server.requests).slice(2)).toEqual(['/public/v6/Clients/Directory']);
+		await server.stop();
+	});
+
+	test('a renewal the service refuses falls back to one login', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		service.expireAll();
+		const credentials = credentialsFor(server.url, {
+			...staff,
+			accessToken: 'token-stored',
+			loginExpires: new Date(Date.now() + 30 * 60_000).toISOString(),
+		});
+		const result = await runWorkflow({ credentials, nodes: [directory] });
+		expect(result.status).toBe('success');
+		expect(paths(server.requests)).toEqual([
+			'/public/v6/usertoken/renew',
+			'/public/v6/usertoken/issue',
+			'/public/v6/Clients/Directory',
+		]);
+		expect(server.requests[2].headers.authorization).toBe('Bearer token-1');
 		await server.stop();
 	});
 

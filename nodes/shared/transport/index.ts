@@ -12,9 +12,11 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import {
 	dropToken,
+	dropTokenForRenewal,
 	failedLoginOf,
 	restBaseOf,
 	takesUserToken,
+	tokenDueForRenewal,
 	tokenExpired,
 	webhooksBaseOf,
 	type StaffLoginError,
@@ -175,6 +177,8 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 	}
 	// A token past its stated expiry would only be refused: log in first instead.
 	if (staffToken && tokenExpired(credentials)) dropToken(credentials);
+	// In its last hour a token is renewed before it is sent, keeping it good for every holder.
+	else if (staffToken && tokenDueForRenewal(credentials)) dropTokenForRenewal(credentials);
 
 	const baseUrl = service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
 	const headers: IDataObject = { Accept: 'application/json' };

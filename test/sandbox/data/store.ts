@@ -11,6 +11,8 @@ export interface UserToken {
 	ReadsAllCalendars: boolean;
 	/** Epoch ms on the sandbox clock. */
 	Expires: number;
+	/** Times the token was renewed (the v6 document allows up to 7). */
+	Renewals?: number;
 }
 
 /** The second site is small: it exists to prove multi-site keys and per-site data. */
