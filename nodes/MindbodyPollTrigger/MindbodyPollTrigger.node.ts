@@ -2,7 +2,6 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { pollTriggerProperties } from './description';
-import { runPoll } from './poll';
 
 /**
  * Starts a workflow on new or changed Mindbody records by asking the REST API on a schedule:
@@ -27,6 +26,8 @@ export class MindbodyPollTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// What a poll reads (the catalogue and its requests) loads with the first poll, not with n8n.
+		const { runPoll } = await import('./poll');
 		return await runPoll(this);
 	}
 }

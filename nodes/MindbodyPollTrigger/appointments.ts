@@ -1,3 +1,4 @@
+import { EVENT_CHOICES } from './eventChoices';
 import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
@@ -74,10 +75,7 @@ const readWindow = async (run: PollRun, maxPages = Infinity) => {
 };
 
 export const appointmentChanged: PollEvent<AppointmentState> = {
-	value: 'appointmentChanged',
-	name: 'New or Changed Appointment',
-	description: 'An appointment in the look-ahead window is booked or changes, including its status',
-	eventIds: ['appointmentBooking.created', 'appointmentBooking.updated'],
+	...EVENT_CHOICES.appointmentChanged,
 	usesWindow: true,
 	// A start date cannot apply: appointments carry no time they were booked.
 	start: () => ({ digests: {} }),

@@ -1,3 +1,4 @@
+import { EVENT_CHOICES } from './eventChoices';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../shared/catalogue';
@@ -124,10 +125,7 @@ const changedSinceCreated = (client: IDataObject) =>
 
 export const clientCreated = changeEvent(
 	{
-		value: 'clientCreated',
-		name: 'New Client',
-		description: 'A client is added (read from clients changed since the last poll)',
-		eventIds: ['client.created'],
+		...EVENT_CHOICES.clientCreated,
 	},
 	clientList,
 	// New: created after the cursor's start and not read before. A client the cursor forgot was
@@ -149,10 +147,7 @@ export const clientCreated = changeEvent(
 
 export const clientUpdated = changeEvent(
 	{
-		value: 'clientUpdated',
-		name: 'Updated Client',
-		description: 'A client changes, including being deactivated; several changes between two polls arrive as one',
-		eventIds: ['client.updated'],
+		...EVENT_CHOICES.clientUpdated,
 	},
 	clientList,
 	(run, client, read) =>
@@ -183,10 +178,7 @@ const saleList: ChangeList = {
 /** A sale passes on once: a later read of it (a changed sale date) is not a new sale. */
 export const saleCreated = changeEvent(
 	{
-		value: 'saleCreated',
-		name: 'New Sale',
-		description: 'A sale is completed (read from sales made since the last poll)',
-		eventIds: ['clientSale.created'],
+		...EVENT_CHOICES.saleCreated,
 	},
 	saleList,
 	(run, sale, read, cursor) =>
@@ -219,10 +211,7 @@ const agreedForSale = (contract: IDataObject, sale: IDataObject) =>
  */
 export const clientContractCreated = changeEvent(
 	{
-		value: 'clientContractCreated',
-		name: 'New Client Contract',
-		description: "A contract is sold (read from new sales with a contract, then the client's contracts)",
-		eventIds: ['clientContract.created'],
+		...EVENT_CHOICES.clientContractCreated,
 	},
 	saleList,
 	async (run, sale, read, cursor) => {

@@ -1,3 +1,4 @@
+import { EVENT_CHOICES } from './eventChoices';
 import type { IDataObject } from 'n8n-workflow';
 
 import { V6_OPERATIONS as V6 } from '../shared/catalogue/v6/facts';
@@ -159,10 +160,7 @@ async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
 }
 
 export const classBookingCreated: PollEvent<BookingState> = {
-	value: 'classBookingCreated',
-	name: 'New Class Booking',
-	description: 'A client is booked into a class in the look-ahead window',
-	eventIds: ['classRosterBooking.created'],
+	...EVENT_CHOICES.classBookingCreated,
 	usesWindow: true,
 	start(now, since) {
 		const classes = since ? cursorFromDate(since) : cursorFromNow(now);

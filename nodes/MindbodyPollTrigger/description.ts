@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { POLL_EVENTS, STAFF_EVENTS } from './events';
+import { EVENT_CHOICES, STAFF_EVENTS } from './eventChoices';
 
 /** The poll trigger's parameters; n8n adds Poll Times (how often to poll) to a polling node itself. */
 
@@ -22,7 +22,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayName: 'Event',
 		name: 'event',
 		type: 'options',
-		options: POLL_EVENTS.map((event) => ({
+		options: Object.values(EVENT_CHOICES).map((event) => ({
 			name: event.name,
 			value: event.value,
 			description: `${event.description} (${event.eventIds.join(', ')})`,

@@ -14,6 +14,3 @@ export const POLL_EVENTS: readonly PollEvent[] = [
 ];
 
 export const findPollEvent = (value: string) => POLL_EVENTS.find((event) => event.value === value);
-
-/** Events that read the client list, which only a staff member's token may read. */
-export const STAFF_EVENTS = [clientCreated.value, clientUpdated.value];

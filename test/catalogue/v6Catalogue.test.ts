@@ -1,3 +1,4 @@
+import { takesUserToken } from '../../nodes/shared/auth';
 import { operations, type Operation } from '../../nodes/shared/catalogue';
 import { bodyPlanOf, type PlannedField } from '../../nodes/shared/catalogue/v6/bodyPlan';
 import type { V6Field, V6OperationFacts } from '../../nodes/shared/catalogue/v6/factTypes';
@@ -102,6 +103,16 @@ describe('the v6 operations of the catalogue', () => {
 			};
 			edit(copy);
 			expect(compareWithFacts(copy, clients.v6!).join('\n')).toMatch(expected);
+		}
+	});
+
+	test('send the staff token whenever the credential holds one, as the credential decides from the listed operations alone', () => {
+		for (const op of v6) {
+			expect([op.operation, op.tokenWhenHeld, takesUserToken(op.method, op.path.replace(/\{\w+\}/g, '7'))]).toEqual([
+				op.operation,
+				true,
+				true,
+			]);
 		}
 	});
 

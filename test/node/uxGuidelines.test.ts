@@ -180,7 +180,7 @@ describe("n8n's UX guidelines", () => {
 			expect([op.operation, names.includes('transactionKey')]).toEqual([op.operation, op.method !== 'GET']);
 			expect([op.operation, names.includes('skipDeduplication')]).toEqual([op.operation, op.method === 'POST']);
 		}
-		// A read has only the site and the time limit.
-		expect(optionsOf('staffCalendar', 'get')).toEqual(['siteId', 'timeout']);
+		// A read has only the site, the requests in flight and the time limit.
+		expect(optionsOf('staffCalendar', 'get')).toEqual(['concurrency', 'siteId', 'timeout']);
 	});
 });

@@ -1,13 +1,6 @@
-import { addOnOperations, appointmentOperations, appointmentRequestOperations } from './appointments';
-import { autopayOperations } from './autopay';
-import { availabilityOperations } from './availability';
-import { businessOperations } from './business';
-import { classOperations } from './classes';
-import { consumerOperations } from './consumer';
-import { dashboardOperations } from './dashboard';
+import { listedOperations, matchersOf, bestMatch } from './listed';
 import type { Operation, Resource } from './types';
 import { v6Operations } from './v6';
-import { webhookOperations } from './webhooks';
 
 export { subscriptionOperations } from './webhooks';
 
@@ -15,19 +8,7 @@ export type { Operation, OperationParam, OperationBody, OutputShape, Resource, S
 export { LISTS, type ListSource } from './listSources';
 
 /** Every operation of both specs, written once; the node, README and sandbox read this. */
-export const operations: readonly Operation[] = [
-	...autopayOperations,
-	...businessOperations,
-	...appointmentRequestOperations,
-	...appointmentOperations,
-	...addOnOperations,
-	...availabilityOperations,
-	...classOperations,
-	...consumerOperations,
-	...dashboardOperations,
-	...v6Operations,
-	...webhookOperations,
-];
+export const operations: readonly Operation[] = [...listedOperations, ...v6Operations];
 
 export const resources: readonly Resource[] = [
 	{ value: 'appointment', name: 'Appointment', description: 'Appointments and recurring bookings' },
@@ -75,21 +56,11 @@ export function operationsOf(resource: string): Operation[] {
 	return operations.filter((op) => op.resource === resource);
 }
 
-const templateToRegExp = (path: string) =>
-	new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i');
-
-const matchers = operations.map((op) => ({ op, re: templateToRegExp(op.path) }));
+const matchers = matchersOf(operations);
 
 /**
  * The operation a request targets, by service, method and path relative to the base URL.
  * Literal paths win over templated ones (`/Classes/Upcoming` over `/Classes/{id}`).
  */
-export function matchOperation(service: string, method: string, path: string): Operation | undefined {
-	const candidates = matchers.filter(
-		({ op, re }) => op.service === service && op.method === method.toUpperCase() && re.test(path),
-	);
-	candidates.sort((a, b) => placeholders(a.op.path) - placeholders(b.op.path));
-	return candidates[0]?.op;
-}
-
-const placeholders = (path: string) => (path.match(/\{/g) ?? []).length;
+export const matchOperation = (service: string, method: string, path: string): Operation | undefined =>
+	bestMatch(matchers, service, method, path);
