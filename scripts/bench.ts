@@ -55,7 +55,7 @@ async function main(): Promise<number> {
 	sandbox = await SandboxProcess.start({
 		seed: 7,
 		// About a quarter of generated appointments are cancelled; Complete needs maxItems others.
-		size: { sales: config.sales, appointments: Math.ceil(maxItems * 1.6) },
+		size: { sales: config.sales, clients: config.clients, appointments: Math.ceil(maxItems * 1.6) },
 		allowLoopbackHttp: true,
 		realTimeTicker: true,
 	});

@@ -119,6 +119,57 @@ export function salesMindbody(packageName: string, credentials: Credentials): Wo
 	);
 }
 
+/** Client: Get Many, Return All: a list of the v6 document (pages with their TotalResults). */
+export function clientsMindbody(packageName: string, credentials: Credentials): WorkflowJson {
+	return measuredWorkflow(
+		'bench: clients, Mindbody node',
+		'bench-clients-mindbody',
+		mindbodyNode(packageName, credentials, {
+			resource: 'client',
+			operation: 'getMany',
+			returnAll: true,
+			simplify: false,
+			// Every client, inactive ones too, as the other sides read them.
+			filters: { includeInactive: true },
+		}),
+		false,
+	);
+}
+
+/** GET /client/clients with the HTTP Request node's pagination: offset from the page count, stop on a short page. */
+export function clientsHttpRequest(sandbox: SandboxInfo, pageSize: number, token: string): WorkflowJson {
+	return measuredWorkflow(
+		'bench: clients, HTTP Request node',
+		'bench-clients-http',
+		httpRequestNode({
+			method: 'GET',
+			url: `${sandbox.restBaseUrl}/client/clients`,
+			headers: [
+				['API-Key', sandbox.apiKey],
+				['SiteId', String(sandbox.siteId)],
+				['Authorization', `Bearer ${token}`],
+			],
+			query: [
+				['request.limit', String(pageSize)],
+				['request.includeInactive', 'true'],
+			],
+			options: {
+				pagination: {
+					pagination: {
+						paginationMode: 'updateAParameterInEachRequest',
+						parameters: {
+							parameters: [{ type: 'qs', name: 'request.offset', value: `={{ $pageCount * ${pageSize} }}` }],
+						},
+						paginationCompleteWhen: 'other',
+						completeExpression: `={{ $response.body.Clients.length < ${pageSize} }}`,
+					},
+				},
+			},
+		}),
+		false,
+	);
+}
+
 /** The HTTP Request node's own pagination: offset from the page count, stop on a short page. */
 export function salesHttpRequest(sandbox: SandboxInfo, pageSize: number): WorkflowJson {
 	return measuredWorkflow(

@@ -18,14 +18,21 @@ export const v6Json = (body: unknown, status = 200): SandboxResponse => ({ statu
  * request.limit (default 100) and request.offset (default 0). The admin API can cap the page
  * size, to show a client that reads on while TotalResults says more remain.
  */
-export function v6Page(call: RestCall, listKey: string, rows: readonly unknown[], extra: Record<string, unknown> = {}) {
+export function v6Page<T>(
+	call: RestCall,
+	listKey: string,
+	rows: readonly T[],
+	extra: Record<string, unknown> = {},
+	/** Builds an entry's answer record: only the page's entries are built. */
+	view: (row: T) => unknown = (row) => row,
+) {
 	const names = call.op.paging ?? { limit: 'request.limit', offset: 'request.offset' };
 	const limit = call.params.int(names.limit) ?? 100;
 	const offset = call.params.int(names.offset) ?? 0;
 	if (limit < 1) return v6Error(400, 'InvalidParameter', `${names.limit} must be at least 1.`);
 	if (offset < 0) return v6Error(400, 'InvalidParameter', `${names.offset} must not be negative.`);
 	const size = Math.min(limit, call.store.maxPageSize ?? Infinity);
-	const page = rows.slice(offset, offset + size);
+	const page = rows.slice(offset, offset + size).map(view);
 	return v6Json({
 		PaginationResponse: {
 			RequestedLimit: limit,

@@ -21,7 +21,13 @@ import { isSiteActive, otherRegionSites } from './siteViews';
 export const MAX_CLIENT_IDS = 20;
 
 /** Oldest change first, then UniqueId: a poller reads new and changed clients in order. */
-const byChange = (a: Client, b: Client) => a.LastModifiedDateTime.localeCompare(b.LastModifiedDateTime) || a.Id - b.Id;
+/** ISO date-times of one form order as text; comparing them as text is faster than localeCompare. */
+const byChange = (a: Client, b: Client) =>
+	a.LastModifiedDateTime < b.LastModifiedDateTime
+		? -1
+		: a.LastModifiedDateTime > b.LastModifiedDateTime
+			? 1
+			: a.Id - b.Id;
 
 const contains = (value: string | undefined, text: string) => (value ?? '').toLowerCase().includes(text);
 
@@ -80,11 +86,7 @@ export function getClients(call: RestCall): SandboxResponse {
 				(since === undefined || Date.parse(client.LastModifiedDateTime) >= since),
 		)
 		.sort(byChange);
-	return v6Page(
-		call,
-		'Clients',
-		rows.map((client) => clientWithSuspensionView(call.site, client)),
-	);
+	return v6Page(call, 'Clients', rows, {}, (client) => clientWithSuspensionView(call.site, client));
 }
 
 /** GET /client/clientaccountbalances: the clients' AccountBalance (changed by sales and returns). */
