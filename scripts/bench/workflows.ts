@@ -136,23 +136,26 @@ export function clientsMindbody(packageName: string, credentials: Credentials): 
 	);
 }
 
-/** GET /client/clients with the HTTP Request node's pagination: offset from the page count, stop on a short page. */
-export function clientsHttpRequest(sandbox: SandboxInfo, pageSize: number, token: string): WorkflowJson {
+interface PagedList {
+	name: string;
+	path: string;
+	url: string;
+	headers: Array<[string, string]>;
+	query: Array<[string, string]>;
+	/** The expression that tells a short (the last) page. */
+	lastPage: string;
+}
+
+/** The HTTP Request node's own pagination: offset from the page count, stop on a short page. */
+function pagedHttpRequest(list: PagedList, pageSize: number): WorkflowJson {
 	return measuredWorkflow(
-		'bench: clients, HTTP Request node',
-		'bench-clients-http',
+		list.name,
+		list.path,
 		httpRequestNode({
 			method: 'GET',
-			url: `${sandbox.restBaseUrl}/client/clients`,
-			headers: [
-				['API-Key', sandbox.apiKey],
-				['SiteId', String(sandbox.siteId)],
-				['Authorization', `Bearer ${token}`],
-			],
-			query: [
-				['request.limit', String(pageSize)],
-				['request.includeInactive', 'true'],
-			],
+			url: list.url,
+			headers: list.headers,
+			query: [['request.limit', String(pageSize)], ...list.query],
 			options: {
 				pagination: {
 					pagination: {
@@ -161,7 +164,7 @@ export function clientsHttpRequest(sandbox: SandboxInfo, pageSize: number, token
 							parameters: [{ type: 'qs', name: 'request.offset', value: `={{ $pageCount * ${pageSize} }}` }],
 						},
 						paginationCompleteWhen: 'other',
-						completeExpression: `={{ $response.body.Clients.length < ${pageSize} }}`,
+						completeExpression: list.lastPage,
 					},
 				},
 			},
@@ -170,35 +173,40 @@ export function clientsHttpRequest(sandbox: SandboxInfo, pageSize: number, token
 	);
 }
 
-/** The HTTP Request node's own pagination: offset from the page count, stop on a short page. */
-export function salesHttpRequest(sandbox: SandboxInfo, pageSize: number): WorkflowJson {
-	return measuredWorkflow(
-		'bench: sales details, HTTP Request node',
-		'bench-sales-http',
-		httpRequestNode({
-			method: 'GET',
+/** GET /client/clients (every client) with a staff token. */
+export const clientsHttpRequest = (sandbox: SandboxInfo, pageSize: number, token: string): WorkflowJson =>
+	pagedHttpRequest(
+		{
+			name: 'bench: clients, HTTP Request node',
+			path: 'bench-clients-http',
+			url: `${sandbox.restBaseUrl}/client/clients`,
+			headers: [
+				['API-Key', sandbox.apiKey],
+				['SiteId', String(sandbox.siteId)],
+				['Authorization', `Bearer ${token}`],
+			],
+			query: [['request.includeInactive', 'true']],
+			lastPage: `={{ $response.body.Clients.length < ${pageSize} }}`,
+		},
+		pageSize,
+	);
+
+/** GET /Business/Sales/SalesDetails: its pages are bare arrays. */
+export const salesHttpRequest = (sandbox: SandboxInfo, pageSize: number): WorkflowJson =>
+	pagedHttpRequest(
+		{
+			name: 'bench: sales details, HTTP Request node',
+			path: 'bench-sales-http',
 			url: `${sandbox.restBaseUrl}/Business/Sales/SalesDetails`,
 			headers: [
 				['API-Key', sandbox.apiKey],
 				['SiteId', String(sandbox.siteId)],
 			],
-			query: [['request.limit', String(pageSize)]],
-			options: {
-				pagination: {
-					pagination: {
-						paginationMode: 'updateAParameterInEachRequest',
-						parameters: {
-							parameters: [{ type: 'qs', name: 'request.offset', value: `={{ $pageCount * ${pageSize} }}` }],
-						},
-						paginationCompleteWhen: 'other',
-						completeExpression: `={{ $response.body.length < ${pageSize} }}`,
-					},
-				},
-			},
-		}),
-		false,
+			query: [],
+			lastPage: `={{ $response.body.length < ${pageSize} }}`,
+		},
+		pageSize,
 	);
-}
 
 export type CompleteMode = 'default' | 'unbatched' | 'batched';
 

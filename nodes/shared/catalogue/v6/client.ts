@@ -92,6 +92,19 @@ const LEAD_CHANNEL: FieldWords = {
 /** Text-message choices the service keeps to itself: an update leaves them as they are. */
 const IGNORED_ON_UPDATE = ' (Mindbody ignores a change made here)';
 
+/** A contact log's fields, as Create and Update ask for them. */
+const CONTACT_LOG_FIELDS: Record<string, FieldWords> = {
+	AssignedToStaffId: {
+		displayName: 'Assigned To Staff ID',
+		description: 'The staff member who follows up',
+		listSource: LISTS.staff,
+	},
+	Text: { description: 'What the log says' },
+	FollowupByDate: { displayName: 'Follow Up By', description: 'When the follow-up is due' },
+	ContactMethod: { description: 'How the client wants to be contacted, e.g. Email or Phone' },
+	ContactName: { description: 'The person the staff member should contact' },
+};
+
 /** The v6 document's Client operations. */
 export const clientOperations: Operation[] = [
 	fromDocument(V6.GetActiveClientMemberships, {
@@ -572,16 +585,8 @@ export const clientOperations: Operation[] = [
 		action: 'Create contact log',
 		description: "Adds a contact log, a note of a contact to follow up, to a client's account",
 		fields: {
+			...CONTACT_LOG_FIELDS,
 			ClientId: { listSource: LISTS.clients },
-			ContactMethod: { description: 'How the client wants to be contacted, e.g. Email or Phone' },
-			AssignedToStaffId: {
-				displayName: 'Assigned To Staff ID',
-				description: 'The staff member who follows up',
-				listSource: LISTS.staff,
-			},
-			Text: { description: 'What the log says' },
-			FollowupByDate: { displayName: 'Follow Up By', description: 'When the follow-up is due' },
-			ContactName: { description: 'The person the staff member should contact' },
 			Types: { description: 'Contact log types and subtypes to tag the log with (Contact Log: Get Types lists them)' },
 		},
 	}),
@@ -775,16 +780,8 @@ export const clientOperations: Operation[] = [
 		action: 'Update contact log',
 		description: "Changes a contact log on a client's account; new comments and types are added to it",
 		fields: {
+			...CONTACT_LOG_FIELDS,
 			Id: { displayName: 'Contact Log ID' },
-			AssignedToStaffId: {
-				displayName: 'Assigned To Staff ID',
-				description: 'The staff member who follows up',
-				listSource: LISTS.staff,
-			},
-			Text: { description: 'What the log says' },
-			FollowupByDate: { displayName: 'Follow Up By', description: 'When the follow-up is due' },
-			ContactMethod: { description: 'How the client wants to be contacted, e.g. Email or Phone' },
-			ContactName: { description: 'The person the staff member should contact' },
 			Comments: { description: 'Comments to change; a comment with ID 0 is added' },
 			Types: { description: 'Contact log types and subtypes to add to the log (Contact Log: Get Types lists them)' },
 		},
