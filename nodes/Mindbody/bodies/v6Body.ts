@@ -150,6 +150,12 @@ const isEmpty = (value: unknown) =>
 	(Array.isArray(value) && value.length === 0) ||
 	(typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0);
 
+/** Whether a field of a group entry still holds its default (0, false, '', an untouched template). */
+function isDefault(planned: PlannedField, raw: unknown): boolean {
+	if (raw === undefined) return true;
+	return JSON.stringify(raw) === JSON.stringify(propertyOf(planned, false).default);
+}
+
 /** One scalar in the type the document states; the error names the node's field. */
 function scalarValue(ctx: Ctx, i: number, label: string, type: V6Scalar, raw: unknown): unknown {
 	const value = locatorValue(raw);
@@ -212,6 +218,8 @@ function valueOf(ctx: Ctx, i: number, planned: PlannedField, raw: unknown, where
 					const prefix = planned.multiple ? `${label}[${n}].` : `${label}.`;
 					const object: IDataObject = {};
 					for (const child of planned.children) {
+						// n8n fills an entry's untouched fields with their defaults: those are not given.
+						if (isDefault(child, entry[child.param])) continue;
 						const value = valueOf(ctx, i, child, entry[child.param], prefix);
 						if (value !== undefined) object[child.field] = value as IDataObject[string];
 					}
