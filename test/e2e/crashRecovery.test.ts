@@ -9,7 +9,7 @@
  */
 import type { Sandbox } from '../sandbox';
 import { signBody } from '../sandbox/webhooks/signature';
-import { Counter, n8nPid } from './support/counter';
+import { clientCreatedEvent, Counter, countingWorkflow, n8nPid } from './support/counter';
 import {
 	active,
 	admin,
@@ -32,69 +32,9 @@ const KILL_AFTER = 120;
 const IN_FLIGHT = 4;
 const PAUSE_MS = 50;
 
-function workflow(credentialId: string, counterUrl: string): WorkflowJson {
-	return {
-		name: 'e2e: crash recovery',
-		nodes: [
-			{
-				id: '5c2b7e10-0000-4000-8000-000000000001',
-				name: 'Mindbody Trigger',
-				type: 'n8n-nodes-mindbody.mindbodyTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: WEBHOOK_ID,
-				parameters: { events: ['client.created'], options: {} },
-				credentials: { mindbodyApi: { id: credentialId, name: 'Mindbody sandbox' } },
-			},
-			{
-				id: '5c2b7e10-0000-4000-8000-000000000002',
-				name: 'Wait',
-				type: 'n8n-nodes-base.wait',
-				typeVersion: 1.1,
-				position: [240, 0],
-				webhookId: '5c2b7e10-0000-4000-8000-0000000000aa',
-				parameters: { resume: 'timeInterval', amount: 1, unit: 'seconds' },
-			},
-			{
-				id: '5c2b7e10-0000-4000-8000-000000000003',
-				name: 'Ids',
-				type: 'n8n-nodes-base.aggregate',
-				typeVersion: 1,
-				position: [480, 0],
-				parameters: { fieldsToAggregate: { fieldToAggregate: [{ fieldToAggregate: 'messageId' }] }, options: {} },
-			},
-			{
-				id: '5c2b7e10-0000-4000-8000-000000000004',
-				name: 'Report',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				position: [720, 0],
-				parameters: {
-					method: 'POST',
-					url: counterUrl,
-					sendBody: true,
-					specifyBody: 'json',
-					jsonBody: '={{ JSON.stringify({ ids: $json.messageId }) }}',
-					options: {},
-				},
-			},
-		],
-		connections: {
-			'Mindbody Trigger': { main: [[{ node: 'Wait', type: 'main', index: 0 }]] },
-			Wait: { main: [[{ node: 'Ids', type: 'main', index: 0 }]] },
-			Ids: { main: [[{ node: 'Report', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-const event = (messageId: string) => ({
-	messageId,
-	eventId: 'client.created',
-	eventSchemaVersion: 1,
-	eventInstanceOriginationDateTime: '2026-01-01T10:00:00Z',
-	eventData: { siteId: -99, clientId: messageId, firstName: 'Ada' },
-});
+const workflow = (credentialId: string, counterUrl: string): WorkflowJson =>
+	countingWorkflow('e2e: crash recovery', '5c2b7e10', WEBHOOK_ID, credentialId, counterUrl, true);
+const event = clientCreatedEvent;
 
 /** The messageIds an execution holds: the trigger's input, as n8n stored it when the execution began. */
 function heldIds(execution: Execution): string[] {

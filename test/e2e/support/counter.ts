@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { until } from './mindbody';
+import type { WorkflowJson } from './n8n';
 
 /** Counts each messageId a workflow's last node reports (POST {"ids": [...]}). */
 export class Counter {
@@ -38,6 +39,12 @@ export class Counter {
 	/** Ids reported, each as often as it was. */
 	get runs(): number {
 		return [...this.seen.values()].reduce((sum, count) => sum + count, 0);
+	}
+
+	/** Runs beyond the first of each id (all ids, or those given). */
+	reruns(ids?: string[]): number {
+		const counts = ids ? ids.map((id) => this.seen.get(id) ?? 0) : [...this.seen.values()];
+		return counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0);
 	}
 
 	/** Waits until at least `expected` runs are counted and nothing more arrives for a moment (bounded). */
@@ -74,3 +81,81 @@ export function n8nPid(userFolder: string): number {
 	}
 	throw new Error(`no n8n process for ${userFolder}`);
 }
+
+/**
+ * Mindbody Trigger on client.created → [a 1 s Wait] → the messageIds aggregated → reported to the
+ * counter. `ids` prefixes the nodes' ids (one per suite).
+ */
+export function countingWorkflow(
+	name: string,
+	ids: string,
+	webhookId: string,
+	credentialId: string,
+	counterUrl: string,
+	wait = false,
+): WorkflowJson {
+	const id = (n: number) => `${ids}-0000-4000-8000-00000000000${n}`;
+	const chain = [
+		{
+			id: id(1),
+			name: 'Mindbody Trigger',
+			type: 'n8n-nodes-mindbody.mindbodyTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId,
+			parameters: { events: ['client.created'], options: {} },
+			credentials: { mindbodyApi: { id: credentialId, name: 'Mindbody sandbox' } },
+		},
+		...(wait
+			? [
+					{
+						id: id(2),
+						name: 'Wait',
+						type: 'n8n-nodes-base.wait',
+						typeVersion: 1.1,
+						position: [240, 0],
+						webhookId: `${ids}-0000-4000-8000-0000000000aa`,
+						parameters: { resume: 'timeInterval', amount: 1, unit: 'seconds' },
+					},
+				]
+			: []),
+		{
+			id: id(3),
+			name: 'Ids',
+			type: 'n8n-nodes-base.aggregate',
+			typeVersion: 1,
+			position: [480, 0],
+			parameters: { fieldsToAggregate: { fieldToAggregate: [{ fieldToAggregate: 'messageId' }] }, options: {} },
+		},
+		{
+			id: id(4),
+			name: 'Report',
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			position: [720, 0],
+			parameters: {
+				method: 'POST',
+				url: counterUrl,
+				sendBody: true,
+				specifyBody: 'json',
+				jsonBody: '={{ JSON.stringify({ ids: $json.messageId }) }}',
+				options: {},
+			},
+		},
+	];
+	const connections = Object.fromEntries(
+		chain
+			.slice(0, -1)
+			.map((node, index) => [node.name, { main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]] }]),
+	);
+	return { name, nodes: chain, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** A client.created delivery body with this messageId. */
+export const clientCreatedEvent = (messageId: string) => ({
+	messageId,
+	eventId: 'client.created',
+	eventSchemaVersion: 1,
+	eventInstanceOriginationDateTime: '2026-01-01T10:00:00Z',
+	eventData: { siteId: -99, clientId: messageId, firstName: 'Ada' },
+});
