@@ -11,6 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startSandbox, type Sandbox } from '../test/sandbox';
+import { ADD_CLIENT_PATH, addClientWorkflow } from './addClientWorkflow';
 import * as n8n from './n8n';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -161,43 +162,6 @@ async function main() {
 
 /** The example whose trigger a new client starts (the loop npm start shows). */
 const INTRO_EXAMPLE = '05-new-client-intro-class.json';
-
-/** Webhook → Mindbody Client: Create, the workflow npm start adds a demo client with. */
-function addClientWorkflow(credentialId: string): n8n.WorkflowJson {
-	return {
-		name: 'npm start: add a client with the Mindbody node',
-		nodes: [
-			{
-				id: '9d0a0001-0000-4000-8000-000000000001',
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: '9d0a0001-0000-4000-8000-0000000000aa',
-				parameters: { httpMethod: 'POST', path: ADD_CLIENT_PATH, responseMode: 'lastNode', options: {} },
-			},
-			{
-				id: '9d0a0001-0000-4000-8000-000000000002',
-				name: 'Create Client',
-				type: 'n8n-nodes-mindbody.mindbody',
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: {
-					resource: 'client',
-					operation: 'create',
-					firstName: '={{ $json.body.firstName }}',
-					lastName: '={{ $json.body.lastName }}',
-					additionalFields: { email: '={{ $json.body.email }}' },
-				},
-				credentials: { mindbodyApi: { id: credentialId, name: 'Mindbody sandbox' } },
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'Create Client', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-const ADD_CLIENT_PATH = 'npm-start-add-client';
 
 /**
  * A workflow's Mindbody node creates a client; the sandbox dispatches client.created, and the

@@ -4,6 +4,7 @@
  * Mindbody Trigger runs once with that client: complete info, the week's first open intro class
  * booked, a welcome message. examples/06 books standing clients into next week's classes.
  */
+import { addClientWorkflow } from '../../scripts/addClientWorkflow';
 import type { Sandbox } from '../sandbox';
 import {
 	active,
@@ -17,7 +18,7 @@ import {
 	VERSION,
 	viaWebhook,
 } from './support/mindbody';
-import type { N8n, WorkflowJson } from './support/n8n';
+import type { N8n } from './support/n8n';
 
 jest.setTimeout(240000);
 
@@ -34,41 +35,6 @@ interface Client {
 	FirstName: string;
 	LastName: string;
 	Email: string;
-}
-
-/** Webhook → Mindbody Client: Create, with the body's names and e-mail. */
-function createClientWorkflow(credentialId: string): WorkflowJson {
-	return {
-		name: 'e2e: create a client',
-		nodes: [
-			{
-				id: '7e1a0001-0000-4000-8000-000000000001',
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: '7e1a0001-0000-4000-8000-0000000000aa',
-				parameters: { httpMethod: 'POST', path: 'e2e-create-client', responseMode: 'lastNode', options: {} },
-			},
-			{
-				id: '7e1a0001-0000-4000-8000-000000000002',
-				name: 'Create Client',
-				type: 'n8n-nodes-mindbody.mindbody',
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: {
-					resource: 'client',
-					operation: 'create',
-					firstName: '={{ $json.body.firstName }}',
-					lastName: '={{ $json.body.lastName }}',
-					additionalFields: { email: '={{ $json.body.email }}' },
-				},
-				credentials: { mindbodyApi: { id: credentialId, name: 'Mindbody sandbox' } },
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'Create Client', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
 }
 
 describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
@@ -93,7 +59,7 @@ describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
 	});
 
 	it('a client created by one workflow starts examples/05 once, which books the intro class', async () => {
-		const createId = await n8n.importWorkflow(createClientWorkflow(credentialId));
+		const createId = await n8n.importWorkflow(addClientWorkflow(credentialId, 'e2e-create-client'));
 		const email = `new.client.${Date.now()}@example.com`;
 		const res = await n8n.webhook('e2e-create-client', { body: { firstName: 'Nova', lastName: 'Loop', email } });
 		expect(res.status).toBe(200);
