@@ -13,6 +13,7 @@ import { completeJob } from './bench/complete';
 import { deliveriesJob } from './bench/deliveries';
 import { BenchN8n, removeOnExit } from './bench/n8n';
 import { pagingJob } from './bench/paging';
+import { pollingJob } from './bench/polling';
 import { SandboxProcess } from './bench/sandbox';
 import { meets, table, type Row } from './bench/stats';
 
@@ -54,7 +55,7 @@ async function main(): Promise<number> {
 	sandbox = await SandboxProcess.start({
 		seed: 7,
 		// About a quarter of generated appointments are cancelled; Complete needs maxItems others.
-		size: { sales: config.sales, appointments: Math.ceil(maxItems * 1.6) },
+		size: { sales: config.sales, clients: config.clients, appointments: Math.ceil(maxItems * 1.6) },
 		allowLoopbackHttp: true,
 		realTimeTicker: true,
 	});
@@ -64,7 +65,7 @@ async function main(): Promise<number> {
 	n8n = await BenchN8n.start(sandbox.info, tarball);
 	const ctx: BenchContext = { config, n8n, sandbox, notes: [] };
 	const rows: Row[] = [];
-	for (const job of [coldLoadJob, pagingJob, completeJob, deliveriesJob]) rows.push(...(await job(ctx)));
+	for (const job of [coldLoadJob, pagingJob, completeJob, deliveriesJob, pollingJob]) rows.push(...(await job(ctx)));
 
 	console.log(`\n${header(n8n.version)}\n\n${table(rows)}\n`);
 	for (const note of ctx.notes) console.log(`- ${note}`);

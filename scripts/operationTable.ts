@@ -1,20 +1,29 @@
-import { operations, resources } from '../nodes/shared/catalogue';
+import { operations, resources, type Operation } from '../nodes/shared/catalogue';
 
-/** README's operation table, from the catalogue (npm run readme:operations writes it). */
+/** Which document states the operation: the spec's REST or webhook document, or Mindbody's v6 document. */
+const documentOf = (op: Operation) => (op.v6 ? 'v6 document' : op.service === 'rest' ? 'REST spec' : 'webhook spec');
+
+/** README's operation table, from the catalogue (npm run readme:operations writes it), by resource. */
 export function operationTable(): string {
-	const rows = operations.map((op) => {
-		const resource = resources.find((r) => r.value === op.resource)?.name ?? op.resource;
-		const service = op.service === 'rest' ? 'REST' : 'Webhooks';
-		const extras = [
-			op.userToken ? 'user token' : '',
-			op.paging ? 'Return All / Limit' : '',
-			op.body?.batchable ? 'batching' : '',
-		]
-			.filter(Boolean)
-			.join(', ');
-		return `| ${resource} | ${op.name} | ${service} | \`${op.method} ${op.path}\` | ${extras} |`;
-	});
-	return ['| Resource | Operation | Service | Request | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+	const rows = [...resources]
+		.sort((a, b) => a.name.localeCompare(b.name))
+		.flatMap((resource) =>
+			operations
+				.filter((op) => op.resource === resource.value)
+				.sort((a, b) => a.name.localeCompare(b.name))
+				.map((op) => {
+					const extras = [
+						op.userToken ? 'user token' : '',
+						op.paging ? 'Return All / Limit' : '',
+						op.body?.batchable ? 'batching' : '',
+						op.toolWarning ? 'caution' : '',
+					]
+						.filter(Boolean)
+						.join(', ');
+					return `| ${resource.name} | ${op.name} | ${documentOf(op)} | \`${op.method} ${op.path}\` | ${extras} |`;
+				}),
+		);
+	return ['| Resource | Operation | Document | Request | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
 export const BEGIN = '<!-- operations:begin -->';

@@ -98,6 +98,10 @@ export function checkPackage(dir: string): string[] {
 		const label = at(file);
 		if (file.endsWith('.js')) {
 			const text = readFileSync(file, 'utf8');
+			// A data file the code loads (the node's stored fields) is named by its require.
+			for (const [, target] of text.matchAll(/require\(["'](\.[^"']+\.json)["']\)/g)) {
+				named.add(resolve(dirname(file), target));
+			}
 			for (const [, target] of text.matchAll(/'file:([^']+)'/g)) {
 				named.add(resolve(dirname(file), target));
 				if (!existsSync(resolve(dirname(file), target)))

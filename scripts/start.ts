@@ -11,6 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startSandbox, type Sandbox } from '../test/sandbox';
+import { ADD_CLIENT_PATH, addClientWorkflow } from './addClientWorkflow';
 import * as n8n from './n8n';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -109,12 +110,20 @@ async function main() {
 		await step('creating the owner', () => n8n.setupOwner(started, OWNER));
 		await n8n.createApiKey(started, 'npm start');
 		const created: string[] = [];
+		const ids = new Map<string, string>();
 		for (const { file, workflow } of loadExamples(credentialId)) {
 			await step(`importing + activating examples/${file}`, async () => {
 				const id = await n8n.createAndActivateWorkflow(started, workflow);
+				ids.set(file, id);
 				created.push(`  ${started.baseUrl}/workflow/${id}   ${workflow.name}`);
 			});
 		}
+		const loop = await step('adding a client with the Mindbody node (a workflow of its own)', () =>
+			clientLoop(started, credentialId, ids.get(INTRO_EXAMPLE)),
+		);
+		created.push(
+			`  ${started.baseUrl}/workflow/${loop.workflowId}   (adds a client: POST ${started.baseUrl}/webhook/${ADD_CLIENT_PATH})`,
+		);
 
 		const origin = new URL(sandbox.adminUrl).origin;
 		say(`\nReady in ${((Date.now() - t0) / 1000).toFixed(0)} s.\n`);
@@ -127,7 +136,12 @@ async function main() {
 		say(`  staff login         ${sandbox.staffLogin.username} / ${sandbox.staffLogin.password}`);
 		say('Example workflows (active):');
 		created.forEach((line) => say(line));
+		say(`\n${loop.line}`);
 		say('\nThings to try:');
+		say(
+			`  curl -X POST ${started.baseUrl}/webhook/${ADD_CLIENT_PATH} -H 'content-type: application/json' -d '{"firstName":"Ada","lastName":"Lovelace","email":"ada@example.com"}'`,
+		);
+		say('    … adds a client with the Mindbody node: example 5 books her intro class.');
 		say(
 			`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"client.created"}'`,
 		);
@@ -144,6 +158,41 @@ async function main() {
 		process.stderr.write(`\nstart failed: ${(error as Error).stack ?? error}\n`);
 		await stop(1);
 	}
+}
+
+/** The example whose trigger a new client starts (the loop npm start shows). */
+const INTRO_EXAMPLE = '05-new-client-intro-class.json';
+
+/**
+ * A workflow's Mindbody node creates a client; the sandbox dispatches client.created, and the
+ * intro-class example's trigger runs with that client: the loop, shown once at start.
+ */
+async function clientLoop(
+	started: n8n.ServerHandle,
+	credentialId: string,
+	introId: string | undefined,
+): Promise<{ line: string; workflowId: string }> {
+	const workflowId = await n8n.createAndActivateWorkflow(started, addClientWorkflow(credentialId));
+	const email = `demo.client.${Date.now()}@example.com`;
+	const res = await n8n.callWebhook(started, ADD_CLIENT_PATH, {
+		body: { firstName: 'Demo', lastName: 'Client', email },
+	});
+	const client = (res.json as { Id?: string } | undefined)?.Id;
+	if (res.status !== 200 || !client) throw new Error(`the add-a-client workflow answered ${res.status}`);
+	const added = `The Mindbody node added client ${client} (${email})`;
+	if (!introId) return { line: `${added}.`, workflowId };
+	const deadline = Date.now() + 30_000;
+	while (Date.now() < deadline) {
+		const [run] = await n8n.listExecutions(started, introId, { includeData: false, maxPages: 1 });
+		if (run?.stoppedAt) {
+			return {
+				line: `${added}; its client.created started "new client, intro class" once: ${started.baseUrl}/workflow/${introId}/executions/${run.id} (${run.status}).`,
+				workflowId,
+			};
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return { line: `${added}; the intro-class example has not run yet: see its Executions tab.`, workflowId };
 }
 
 void main();

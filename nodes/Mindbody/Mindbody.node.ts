@@ -1,9 +1,44 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { router } from './actions/router';
-import { nodeProperties } from './description';
-import { listSearch, loadOptions } from './methods/listSearch';
+import { LISTS } from '../shared/catalogue/listSources';
+import properties from './nodeProperties.json';
+
+/**
+ * The fields come from nodeProperties.json, which `npm run node:properties` builds from the
+ * catalogue: n8n reads every node's description when it starts, and the catalogue, its 206
+ * operations and their requests are loaded only when the node first runs or fills a dropdown.
+ */
+const methodNames = Object.values(LISTS).map((list) => list.method);
+
+const listSearch = Object.fromEntries(
+	methodNames.map((name) => [
+		name,
+		async function (this: ILoadOptionsFunctions, filter?: string, token?: string): Promise<INodeListSearchResult> {
+			const methods = await import('./methods/listSearch');
+			return await methods.listSearch[name].call(this, filter, token);
+		},
+	]),
+);
+
+const loadOptions = Object.fromEntries(
+	methodNames.map((name) => [
+		name,
+		async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+			const methods = await import('./methods/listSearch');
+			return await methods.loadOptions[name].call(this);
+		},
+	]),
+);
 
 export class Mindbody implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,18 +49,19 @@ export class Mindbody implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Work with a Mindbody business: appointments, requests, availability, classes, sales, promo codes, consumer booking, dashboards and webhook subscriptions',
+			'Work with a Mindbody business: clients, classes, appointments, sales and checkout, contracts, staff, site lists, dashboards and webhook subscriptions',
 		defaults: { name: 'Mindbody' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mindbodyApi', required: true }],
-		properties: nodeProperties,
+		properties: properties as INodeProperties[],
 	};
 
 	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const { router } = await import('./actions/router');
 		return await router.call(this);
 	}
 }

@@ -75,6 +75,11 @@ const messageIdOf = (item: INodeExecutionData) =>
 async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[]) {
 	// A test event ("listen for test event") always shows.
 	if (ctx.getMode() === 'manual') return items;
+	// n8n's Retry of an execution that failed or crashed before this step had finished (n8n then
+	// runs it again with the events the execution holds): the run being retried recorded their ids
+	// before it stopped, so the record would drop them all and the events would be lost (the
+	// service does not resend what n8n acknowledged). A retry runs them, and they stay recorded.
+	const retry = ctx.getMode() === 'retry';
 	const ids = [...new Set(items.map(messageIdOf).filter((id): id is string => id !== undefined))];
 	if (!ids.length || typeof ctx.helpers.checkProcessedAndRecord !== 'function') return items;
 	let processed: Set<string>;
@@ -86,6 +91,7 @@ async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[])
 		return items;
 	}
 	seenMessagesOf(processKeyOf(ctx, 'live')).confirm(ids);
+	if (retry) return items;
 	return items.filter((item) => !processed.has(messageIdOf(item) ?? ''));
 }
 

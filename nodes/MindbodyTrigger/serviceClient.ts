@@ -1,7 +1,8 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { subscriptionOperations as calls, type Operation } from '../shared/catalogue';
+import type { Operation } from '../shared/catalogue/types';
+import { subscriptionOperations as calls } from '../shared/catalogue/webhooks';
 import { checkBody } from '../shared/schemas';
 import { WEBHOOK_ERRORS, mindbodyRequest } from '../shared/transport';
 import { asNodeError, serviceError, withAdviceFirst } from './serviceErrors';

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { UserError } from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
-import { matchOperation, type Service } from './catalogue';
+import { matchListedOperation } from './catalogue/listed';
+import type { Service } from './catalogue/types';
 
 export const DEFAULT_REST_BASE_URL = 'https://api.mindbodyonline.com/public/v6';
 export const DEFAULT_WEBHOOKS_BASE_URL = 'https://mb-api.mindbodyonline.com/push/api/v1';
@@ -29,11 +30,28 @@ export function currentUserToken(credentials: ICredentialDataDecryptedObject): s
 	return '';
 }
 
-/** Whether a REST call takes the user token. Paths the catalogue does not know (operations the spec names without a path) take it. */
+/**
+ * Whether a REST call takes the user token: operations that need one, those of the v6 document
+ * (whenever the credential holds one) and paths the catalogue does not know.
+ */
 export function takesUserToken(method: string, path: string): boolean {
 	if (/^\/usertoken\//i.test(path)) return false;
-	const operation = matchOperation('rest', method, path);
+	// Every v6 operation takes it whenever the credential holds one; so does any path not listed.
+	const operation = matchListedOperation('rest', method, path);
 	return operation ? operation.userToken : true;
+}
+
+/**
+ * How long before its stated expiry a staff token is renewed (`usertoken/renew`) instead of
+ * replaced by a new login: the renewed token keeps serving every execution and worker that
+ * holds it, and the password is not sent again (rest-api.md, Authentication 2).
+ */
+export const RENEW_WINDOW_MS = 60 * 60_000;
+
+/** Whether the stored token is in its last hour but still good: worth renewing before it is sent. */
+export function tokenDueForRenewal(credentials: ICredentialDataDecryptedObject, now = Date.now()): boolean {
+	const expires = Date.parse(String(credentials.loginExpires ?? ''));
+	return Number.isFinite(expires) && expires - RENEW_WINDOW_MS <= now && expires - TOKEN_EXPIRY_MARGIN_MS > now;
 }
 
 /** Whether the stored staff token has reached the expiry the service gave with it. */
@@ -205,6 +223,29 @@ export function dropToken(credentials: ICredentialDataDecryptedObject): void {
 	credentials.accessToken = '';
 }
 
+/** Tokens cleared to be renewed rather than replaced: still good, near their stated expiry. */
+const renewableTokens = new WeakMap<ICredentialDataDecryptedObject, string>();
+
+/** Clears a token near its expiry so n8n's pre-authentication renews it before the next request. */
+export function dropTokenForRenewal(credentials: ICredentialDataDecryptedObject): void {
+	if (credentials.accessToken) renewableTokens.set(credentials, String(credentials.accessToken));
+	dropToken(credentials);
+}
+
+/** A renewal of the cleared token where one is due, else (or when the service refuses it) a login. */
+async function renewOrIssue(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IDataObject | StaffLoginError> {
+	const token = renewableTokens.get(credentials);
+	renewableTokens.delete(credentials);
+	if (token) {
+		const renewed = await renewUserToken(helper, credentials, token);
+		if (renewed) return renewed;
+	}
+	return await issueUserToken(helper, credentials);
+}
+
 function loginKey(credentials: ICredentialDataDecryptedObject, replaced: string): string {
 	const who = [
 		restBaseOf(credentials),
@@ -232,7 +273,7 @@ async function sharedLogin(
 	const now = Date.now();
 	const shared = logins.get(key);
 	if (shared && now - shared.startedAt < LOGIN_SHARED_MS) return await shared.issued;
-	const issued = issueUserToken(helper, credentials);
+	const issued = renewOrIssue(helper, credentials);
 	logins.delete(key);
 	if (logins.size >= LOGINS_KEPT) logins.delete(logins.keys().next().value as string);
 	logins.set(key, { startedAt: now, issued });
@@ -319,6 +360,43 @@ export async function issueUserToken(
 	const expiresAt = typeof body.Expires === 'string' ? Date.parse(body.Expires) : NaN;
 	const expires = expiresAt - TOKEN_EXPIRY_MARGIN_MS > Date.now() ? (body.Expires as string) : '';
 	return { accessToken: body.AccessToken, loginExpires: expires };
+}
+
+/**
+ * POST UserToken/Renew with the token to extend: the same token and its new expiry, or undefined
+ * when it could not be renewed (refused, renewed too often, unreachable): a login follows then.
+ */
+export async function renewUserToken(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+	token: string,
+): Promise<IDataObject | undefined> {
+	let answer: IssueAnswer;
+	try {
+		answer = (await helper.helpers.httpRequest({
+			method: 'POST',
+			url: `${restBaseOf(credentials)}/usertoken/renew`,
+			headers: {
+				'API-Key': String(credentials.apiKey ?? ''),
+				SiteId: String(credentials.siteId ?? DEFAULT_SITE_ID),
+				Authorization: `Bearer ${token}`,
+			},
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: LOGIN_TIMEOUT_MS,
+		})) as IssueAnswer;
+	} catch {
+		return undefined;
+	}
+	if (answer.statusCode >= 400) return undefined;
+	const body = (typeof answer.body === 'string' ? safeJson(answer.body) : answer.body) as
+		| { AccessToken?: unknown; Expires?: unknown }
+		| undefined;
+	const accessToken = typeof body?.AccessToken === 'string' && body.AccessToken ? body.AccessToken : token;
+	const expiresAt = typeof body?.Expires === 'string' ? Date.parse(body.Expires) : NaN;
+	if (!(expiresAt - TOKEN_EXPIRY_MARGIN_MS > Date.now())) return undefined;
+	return { accessToken, loginExpires: body!.Expires as string };
 }
 
 function safeJson(text: string): unknown {

@@ -15,7 +15,7 @@ const SIDES: Side[] = ['unbatched', 'httpAuth', 'default', 'http', 'batched'];
 const OPERATION = 'appointment.complete';
 
 /** A staff user token for the HTTP Request node, issued the way the credential would. */
-async function issueToken(sandbox: SandboxInfo): Promise<string> {
+export async function issueToken(sandbox: SandboxInfo): Promise<string> {
 	const res = await fetch(`${sandbox.restBaseUrl}/usertoken/issue`, {
 		method: 'POST',
 		headers: { 'API-Key': sandbox.apiKey, SiteId: String(sandbox.siteId), 'content-type': 'application/json' },
@@ -94,7 +94,7 @@ export async function completeJob(ctx: BenchContext): Promise<Row[]> {
 		unit: 'ms',
 		oursValues: perItem[oursSide],
 		altValues: perItem[altSide],
-		...(withTarget ? { target: { kind: 'max' as const, value: 1.0 } } : {}),
+		...(withTarget ? { target: { kind: 'max' as const, value: 0.8 } } : {}),
 	});
 	const requestNote = (side: Side) =>
 		`${requests[side][0].toLocaleString('en-US')} request${requests[side][0] === 1 ? '' : 's'}`;

@@ -8,6 +8,8 @@ export interface BenchConfig {
 	repetitions: number;
 	/** Sales details read with Return All. */
 	sales: number;
+	/** Clients read with Return All (a v6 list). */
+	clients: number;
 	/** Input items of the Complete jobs. */
 	items: number;
 	/** Item counts of the request-count job. */
@@ -22,6 +24,7 @@ export const FULL: BenchConfig = {
 	quick: false,
 	repetitions: 3,
 	sales: 10_000,
+	clients: 10_000,
 	items: 1_000,
 	idListSizes: [10, 100, 1_000],
 	deliveries: 1_000,
@@ -32,6 +35,7 @@ export const QUICK: BenchConfig = {
 	quick: true,
 	repetitions: 3,
 	sales: 2_000,
+	clients: 2_000,
 	items: 200,
 	idListSizes: [10, 100, 1_000],
 	deliveries: 200,

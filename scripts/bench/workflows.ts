@@ -119,19 +119,43 @@ export function salesMindbody(packageName: string, credentials: Credentials): Wo
 	);
 }
 
-/** The HTTP Request node's own pagination: offset from the page count, stop on a short page. */
-export function salesHttpRequest(sandbox: SandboxInfo, pageSize: number): WorkflowJson {
+/** Client: Get Many, Return All: a list of the v6 document (pages with their TotalResults). */
+export function clientsMindbody(packageName: string, credentials: Credentials): WorkflowJson {
 	return measuredWorkflow(
-		'bench: sales details, HTTP Request node',
-		'bench-sales-http',
+		'bench: clients, Mindbody node',
+		'bench-clients-mindbody',
+		mindbodyNode(packageName, credentials, {
+			resource: 'client',
+			operation: 'getMany',
+			returnAll: true,
+			simplify: false,
+			// Every client, inactive ones too, as the other sides read them.
+			filters: { includeInactive: true },
+		}),
+		false,
+	);
+}
+
+interface PagedList {
+	name: string;
+	path: string;
+	url: string;
+	headers: Array<[string, string]>;
+	query: Array<[string, string]>;
+	/** The expression that tells a short (the last) page. */
+	lastPage: string;
+}
+
+/** The HTTP Request node's own pagination: offset from the page count, stop on a short page. */
+function pagedHttpRequest(list: PagedList, pageSize: number): WorkflowJson {
+	return measuredWorkflow(
+		list.name,
+		list.path,
 		httpRequestNode({
 			method: 'GET',
-			url: `${sandbox.restBaseUrl}/Business/Sales/SalesDetails`,
-			headers: [
-				['API-Key', sandbox.apiKey],
-				['SiteId', String(sandbox.siteId)],
-			],
-			query: [['request.limit', String(pageSize)]],
+			url: list.url,
+			headers: list.headers,
+			query: [['request.limit', String(pageSize)], ...list.query],
 			options: {
 				pagination: {
 					pagination: {
@@ -140,7 +164,7 @@ export function salesHttpRequest(sandbox: SandboxInfo, pageSize: number): Workfl
 							parameters: [{ type: 'qs', name: 'request.offset', value: `={{ $pageCount * ${pageSize} }}` }],
 						},
 						paginationCompleteWhen: 'other',
-						completeExpression: `={{ $response.body.length < ${pageSize} }}`,
+						completeExpression: list.lastPage,
 					},
 				},
 			},
@@ -148,6 +172,41 @@ export function salesHttpRequest(sandbox: SandboxInfo, pageSize: number): Workfl
 		false,
 	);
 }
+
+/** GET /client/clients (every client) with a staff token. */
+export const clientsHttpRequest = (sandbox: SandboxInfo, pageSize: number, token: string): WorkflowJson =>
+	pagedHttpRequest(
+		{
+			name: 'bench: clients, HTTP Request node',
+			path: 'bench-clients-http',
+			url: `${sandbox.restBaseUrl}/client/clients`,
+			headers: [
+				['API-Key', sandbox.apiKey],
+				['SiteId', String(sandbox.siteId)],
+				['Authorization', `Bearer ${token}`],
+			],
+			query: [['request.includeInactive', 'true']],
+			lastPage: `={{ $response.body.Clients.length < ${pageSize} }}`,
+		},
+		pageSize,
+	);
+
+/** GET /Business/Sales/SalesDetails: its pages are bare arrays. */
+export const salesHttpRequest = (sandbox: SandboxInfo, pageSize: number): WorkflowJson =>
+	pagedHttpRequest(
+		{
+			name: 'bench: sales details, HTTP Request node',
+			path: 'bench-sales-http',
+			url: `${sandbox.restBaseUrl}/Business/Sales/SalesDetails`,
+			headers: [
+				['API-Key', sandbox.apiKey],
+				['SiteId', String(sandbox.siteId)],
+			],
+			query: [],
+			lastPage: `={{ $response.body.length < ${pageSize} }}`,
+		},
+		pageSize,
+	);
 
 export type CompleteMode = 'default' | 'unbatched' | 'batched';
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
+import { MindbodyPollTrigger } from '../../nodes/MindbodyPollTrigger/MindbodyPollTrigger.node';
 import { MindbodyTrigger } from '../../nodes/MindbodyTrigger/MindbodyTrigger.node';
 import { N8N_CATEGORIES } from '../../scripts/packageCheck';
 
@@ -23,6 +24,7 @@ const anchors = new Set(
 describe.each([
 	['nodes/Mindbody/Mindbody.node.json', new Mindbody().description.name],
 	['nodes/MindbodyTrigger/MindbodyTrigger.node.json', new MindbodyTrigger().description.name],
+	['nodes/MindbodyPollTrigger/MindbodyPollTrigger.node.json', new MindbodyPollTrigger().description.name],
 ])('%s', (file, nodeName) => {
 	const codex = JSON.parse(readFileSync(join(root, file), 'utf8'));
 

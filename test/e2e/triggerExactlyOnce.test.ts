@@ -6,8 +6,6 @@
  * counter.
  */
 import * as fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -23,6 +21,7 @@ import {
 	until,
 	VERSION,
 } from './support/mindbody';
+import { clientCreatedEvent, Counter, countingWorkflow } from './support/counter';
 import { N8n, type WorkflowJson } from './support/n8n';
 
 jest.setTimeout(600_000);
@@ -30,112 +29,9 @@ jest.setTimeout(600_000);
 const WEBHOOK_ID = '7a0c5d2e-9b1f-4c3a-8e6d-2f4b6a8c0e11';
 const CLOCK = path.resolve(__dirname, 'fixtures/shiftedClock.cjs');
 
-/** Counts each messageId the workflow's last node reports. */
-class Counter {
-	readonly seen = new Map<string, number>();
-	private constructor(private readonly server: Server) {}
-
-	static async start(): Promise<Counter> {
-		let counter: Counter | undefined;
-		const server = createServer((req, res) => {
-			let body = '';
-			req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-			req.on('end', () => {
-				const { ids } = JSON.parse(body || '{}') as { ids?: string[] };
-				for (const id of ids ?? []) counter!.seen.set(id, (counter!.seen.get(id) ?? 0) + 1);
-				res.end('{}');
-			});
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		counter = new Counter(server);
-		return counter;
-	}
-
-	get url() {
-		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/seen`;
-	}
-
-	get runs() {
-		return [...this.seen.values()].reduce((sum, count) => sum + count, 0);
-	}
-
-	reruns(ids?: string[]) {
-		const counts = ids ? ids.map((id) => this.seen.get(id) ?? 0) : [...this.seen.values()];
-		return counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0);
-	}
-
-	/** Waits until `expected` runs are counted and nothing more arrives for a moment (bounded). */
-	async settle(expected: number, timeoutMs = 120_000) {
-		await until(
-			async () => this.runs,
-			(runs) => runs >= expected,
-			timeoutMs,
-		);
-		let last = -1;
-		while (last !== this.runs) {
-			last = this.runs;
-			await new Promise((r) => setTimeout(r, 1500));
-		}
-	}
-
-	async stop() {
-		await new Promise((resolve) => this.server.close(resolve));
-	}
-}
-
-function workflow(credentialId: string, counterUrl: string): WorkflowJson {
-	return {
-		name: 'e2e: exactly once',
-		nodes: [
-			{
-				id: '7a0c5d2e-0000-4000-8000-000000000001',
-				name: 'Mindbody Trigger',
-				type: 'n8n-nodes-mindbody.mindbodyTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: WEBHOOK_ID,
-				parameters: { events: ['client.created'], options: {} },
-				credentials: { mindbodyApi: { id: credentialId, name: 'Mindbody sandbox' } },
-			},
-			{
-				id: '7a0c5d2e-0000-4000-8000-000000000002',
-				name: 'Ids',
-				type: 'n8n-nodes-base.aggregate',
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: { fieldsToAggregate: { fieldToAggregate: [{ fieldToAggregate: 'messageId' }] }, options: {} },
-			},
-			{
-				id: '7a0c5d2e-0000-4000-8000-000000000003',
-				name: 'Report',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				position: [480, 0],
-				parameters: {
-					method: 'POST',
-					url: counterUrl,
-					sendBody: true,
-					specifyBody: 'json',
-					jsonBody: '={{ JSON.stringify({ ids: $json.messageId }) }}',
-					options: {},
-				},
-			},
-		],
-		connections: {
-			'Mindbody Trigger': { main: [[{ node: 'Ids', type: 'main', index: 0 }]] },
-			Ids: { main: [[{ node: 'Report', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-const event = (messageId: string) => ({
-	messageId,
-	eventId: 'client.created',
-	eventSchemaVersion: 1,
-	eventInstanceOriginationDateTime: '2026-01-01T10:00:00Z',
-	eventData: { siteId: -99, clientId: messageId, firstName: 'Ada' },
-});
+const workflow = (credentialId: string, counterUrl: string): WorkflowJson =>
+	countingWorkflow('e2e: exactly once', '7a0c5d2e', WEBHOOK_ID, credentialId, counterUrl);
+const event = clientCreatedEvent;
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
 
 /** The n8n server process (not its task runner): the one that owns this user folder and runs `start`. */

@@ -16,6 +16,10 @@ function tokenService(expires = '2030-01-01T00:00:00Z') {
 				return { status: 200, body: { TokenType: 'Bearer', AccessToken: token, Expires: expires } };
 			}
 			const token = String(request.headers.authorization ?? '').replace('Bearer ', '');
+			if (request.url.endsWith('/usertoken/renew')) {
+				if (!valid.has(token)) return { status: 401, body: 'Authorization token is expired or invalid' };
+				return { status: 200, body: { TokenType: 'Bearer', AccessToken: token, Expires: expires } };
+			}
 			if (request.url.startsWith('/public/v6/Business/Schedules/Classes/')) {
 				if (!valid.has(token)) return { status: 401, body: 'Authorization token is expired or invalid' };
 				return { status: 404, body: 'Class instance 5 was not found.' };
@@ -86,15 +90,16 @@ describe('user tokens and header placement', () => {
 		const second = await runWorkflow({ credentials, nodes: [directory], items: items.slice(0, 5) });
 		expect(second.status).toBe('success');
 		const run = server.requests.slice(before);
-		expect(paths(run)).toEqual([
-			'/public/v6/Clients/Directory',
-			'/public/v6/usertoken/issue',
-			...Array(5).fill('/public/v6/Clients/Directory'),
-		]);
-		expect(run.filter((r) => r.url.includes('Directory')).map((r) => r.headers.authorization)).toEqual([
-			'Bearer token-1',
-			...Array(5).fill('Bearer token-2'),
-		]);
+		// The items' requests go out together (up to 10 in flight), so each one sent before the
+		// refusal came back is refused once; they share one login and each is sent once more.
+		const sentWith = (token: string) =>
+			run.filter((r) => r.url.includes('Directory') && r.headers.authorization === `Bearer ${token}`);
+		expect(issues(run)).toHaveLength(1);
+		expect(sentWith('token-1').length).toBeGreaterThanOrEqual(1);
+		expect(sentWith('token-1').length).toBeLessThanOrEqual(5);
+		expect(sentWith('token-2')).toHaveLength(5);
+		expect(run.indexOf(issues(run)[0])).toBeLessThan(run.indexOf(sentWith('token-2')[0]));
+		expect(run).toHaveLength(1 + sentWith('token-1').length + 5);
 		expect(credentials.get('mindbody')?.accessToken).toBe('token-2');
 		await server.stop();
 	});
@@ -128,6 +133,50 @@ describe('user tokens and header placement', () => {
 		expect(result.status).toBe('success');
 		expect(paths(server.requests)).toEqual(['/public/v6/usertoken/issue', '/public/v6/Clients/Directory']);
 		expect(server.requests[1].headers.authorization).toBe('Bearer token-1');
+		await server.stop();
+	});
+
+	test('a token in its last hour is renewed before sending: the same token goes on, no login', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, {
+			...staff,
+			accessToken: 'token-stored',
+			loginExpires: new Date(Date.now() + 30 * 60_000).toISOString(),
+		});
+		const result = await runWorkflow({ credentials, nodes: [directory] });
+		expect(result.status).toBe('success');
+		expect(paths(server.requests)).toEqual(['/public/v6/usertoken/renew', '/public/v6/Clients/Directory']);
+		expect(server.requests[0].headers.authorization).toBe('Bearer token-stored');
+		expect(server.requests[0].body).toBe('');
+		expect(server.requests[1].headers.authorization).toBe('Bearer token-stored');
+		// The new expiry is stored with the token: the next run renews nothing.
+		expect(credentials.get('mindbody')).toMatchObject({
+			accessToken: 'token-stored',
+			loginExpires: '2030-01-01T00:00:00Z',
+		});
+		await runWorkflow({ credentials, nodes: [directory] });
+		expect(paths(server.requests).slice(2)).toEqual(['/public/v6/Clients/Directory']);
+		await server.stop();
+	});
+
+	test('a renewal the service refuses falls back to one login', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		service.expireAll();
+		const credentials = credentialsFor(server.url, {
+			...staff,
+			accessToken: 'token-stored',
+			loginExpires: new Date(Date.now() + 30 * 60_000).toISOString(),
+		});
+		const result = await runWorkflow({ credentials, nodes: [directory] });
+		expect(result.status).toBe('success');
+		expect(paths(server.requests)).toEqual([
+			'/public/v6/usertoken/renew',
+			'/public/v6/usertoken/issue',
+			'/public/v6/Clients/Directory',
+		]);
+		expect(server.requests[2].headers.authorization).toBe('Bearer token-1');
 		await server.stop();
 	});
 
@@ -187,6 +236,43 @@ describe('user tokens and header placement', () => {
 		expect(issues(server.requests)).toHaveLength(1);
 		expect(server.requests.filter((r) => r.url.includes('/Clients/Directory'))).toHaveLength(0);
 		expect(JSON.stringify(result.run.data)).not.toContain('wrong-pass');
+		await server.stop();
+	});
+});
+
+describe('a failed staff login, whatever the operation', () => {
+	// n8n runs the login before the first request whenever no token is stored, also for
+	// operations that need no user token: the error must speak of the login.
+	test('Category: Get Many (no user token needed) with a wrong password says the staff login failed', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, { ...staff, password: 'wrong-pass' });
+		const result = await runWorkflow({ credentials, nodes: [categories] });
+		const error = result.nodeError('Categories') as unknown as { message: string; description: string };
+		expect(error.message).toBe(
+			'Staff login failed: Invalid username or password (HTTP 401). Check the Staff Username and Staff Password of the Mindbody credential, and its API Key.',
+		);
+		expect(error.description).toMatch(/^Check the Staff Username and Staff Password of the Mindbody credential\./);
+		expect(error.description).toContain('whatever the operation');
+		expect(error.description).not.toMatch(/this operation needs/);
+		expect(paths(server.requests)).toEqual(['/public/v6/usertoken/issue']);
+		await server.stop();
+	});
+
+	test('the items after the first say the login was not tried again, and what to check', async () => {
+		const service = tokenService();
+		const server = await startRecordingServer((r) => service.answer(r));
+		const credentials = credentialsFor(server.url, { ...staff, password: 'wrong-pass' });
+		const result = await runWorkflow({
+			credentials,
+			nodes: [{ ...categories, continueOnFail: true }],
+			items: [{ n: 0 }, { n: 1 }],
+		});
+		expect(result.json('Categories').map((item) => String(item.error).slice(0, 19))).toEqual([
+			'Staff login failed:',
+			'Staff login failed:',
+		]);
+		expect(issues(server.requests)).toHaveLength(1);
 		await server.stop();
 	});
 });

@@ -71,7 +71,12 @@ describe('Category', () => {
 		const codes = h.sandbox.state.main.promoCodes;
 		const options = await h.loadOptions('searchPromoCodes');
 		const request = h.only('promoCode.getMany');
-		expect([request.method, request.path, request.rawQuery]).toEqual(['GET', '/Business/PromoCodes', '']);
+		// Read page by page: 25 codes fit in the first page of 100.
+		expect([request.method, request.path, request.rawQuery]).toEqual([
+			'GET',
+			'/Business/PromoCodes',
+			'request.limit=100&request.offset=0',
+		]);
 		expectHeaders(h, request, false);
 		const served = (await replay(h.sandbox, request)).json as Array<{ Id: number; Name: string }>;
 		expect(served.length).toBeGreaterThan(0);

@@ -75,8 +75,8 @@ describe('Staff Calendar', () => {
 		expect(result.nodeError('Mindbody')?.message).toBe('Staff member 999 was not found.');
 	});
 
-	test('dropdown searchLocations (listSearch and loadOptions): the bookable locations, with a token', async () => {
-		const bookable = h.sandbox.state.main.locations.filter((l) => l.Active && l.CanBookAppointments);
+	test('dropdown searchLocations (listSearch and loadOptions): the active locations, from Location: Get Many', async () => {
+		const bookable = h.sandbox.state.main.locations.filter((l) => l.Active);
 		const options = await h.loadOptions('searchLocations');
 		expect(options.map((o) => o.value).sort()).toEqual(bookable.map((l) => String(l.Id)).sort());
 		expect(options).toContainEqual({ name: `${bookable[0].Name} (${bookable[0].Id})`, value: String(bookable[0].Id) });
@@ -85,8 +85,10 @@ describe('Staff Calendar', () => {
 		expect(search.results.length).toBeGreaterThan(0);
 		expect(search.results.every((r) => r.name.toLowerCase().includes(needle.toLowerCase()))).toBe(true);
 		expect(search.results.map((r) => r.value)).toContain(String(bookable[0].Id));
-		const calls = h.calls('consumerBooking.getLocations');
+		const calls = h.calls('location.getMany');
 		expect(calls).toHaveLength(2);
-		expectHeaders(h, calls[0], true);
+		// The site list needs no token; the staff login's goes along as on every v6 call.
+		expect(calls[0].rawQuery).toBe('request.limit=100&request.offset=0');
+		expect(calls[0].headers.authorization).toBe(`Bearer ${h.token()}`);
 	});
 });

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { bodyInput } from '../../nodes/Mindbody/bodies';
 import { paramProperties } from '../../nodes/Mindbody/description/paramFields';
-import { operations } from '../../nodes/shared/catalogue';
+import { LISTS, operations } from '../../nodes/shared/catalogue';
 import { allFields } from '../support/nodeFields';
 
 /** n8n's UX guidelines for nodes, checked on the description n8n loads. */
@@ -21,12 +21,15 @@ const placeholders = (field: INodeProperties) => [
 ];
 const isIdField = (field: INodeProperties) => /^id$|Ids?$/.test(field.name) || /\bIDs?$/.test(field.displayName);
 const optionsOf = (resource: string, operation: string) => {
-	const collection = properties.find(
+	const collections = properties.filter(
 		(p) =>
 			p.name === 'options' &&
 			p.displayOptions?.show?.resource?.[0] === resource &&
-			p.displayOptions?.show?.operation?.[0] === operation,
+			(p.displayOptions?.show?.operation ?? []).includes(operation),
 	);
+	// One collection shows for each operation.
+	expect([resource, operation, collections.length]).toEqual([resource, operation, 1]);
+	const [collection] = collections;
 	return ((collection?.options ?? []) as INodeProperties[]).map((option) => option.name);
 };
 
@@ -99,22 +102,23 @@ describe("n8n's UX guidelines", () => {
 			expect([name, placeholder]).toEqual([name, expect.stringMatching(/^e\.g\. /)]);
 	});
 
-	test('no body id field is a number starting at 0: locations and appointment types come from a list, other ids are typed', () => {
+	test('no body id field is a number starting at 0: ids with a list are picked from it, other ids are typed', () => {
 		// Reference ID is free text of the user's own, not a record's id.
 		const ids = bodyFields.filter((field) => isIdField(field) && field.name !== 'referenceId');
 		expect(ids.length).toBeGreaterThan(10);
+		const listed = new Set(Object.values(LISTS).map((list) => list.method));
 		for (const field of ids) {
 			expect([field.name, field.type]).not.toEqual([field.name, 'number']);
 			expect([field.name, field.default]).not.toEqual([field.name, 0]);
-			if (['locationId', 'appointmentTypeId'].includes(field.name)) {
-				expect([field.name, field.type, field.modes?.[0].typeOptions?.searchListMethod]).toEqual([
+			if (field.type === 'resourceLocator') {
+				expect([field.name, listed.has(String(field.modes?.[0].typeOptions?.searchListMethod))]).toEqual([
 					field.name,
-					'resourceLocator',
-					field.name === 'locationId' ? 'searchLocations' : 'searchAppointmentTypes',
+					true,
 				]);
 				expect(field.default).toEqual({ mode: 'list', value: '' });
 			} else if (field.type === 'multiOptions') {
-				expect(field.options?.length).toBeGreaterThan(0);
+				const offered = (field.options?.length ?? 0) > 0 || listed.has(String(field.typeOptions?.loadOptionsMethod));
+				expect([field.name, offered]).toEqual([field.name, true]);
 			} else {
 				expect([field.name, field.type, field.placeholder]).toEqual([
 					field.name,
@@ -146,9 +150,19 @@ describe("n8n's UX guidelines", () => {
 		expect(filled).toEqual([]);
 	});
 
-	test("Simplify is on by default with n8n's wording", () => {
+	test("Simplify is on by default with n8n's wording, shown for exactly the operations with large answers", () => {
 		const simplify = fields.filter((field) => field.name === 'simplify');
-		expect(simplify).toHaveLength(operations.filter((op) => op.large).length);
+		const shown = simplify.flatMap((field) =>
+			(field.displayOptions?.show?.operation ?? []).map(
+				(op) => `${String(field.displayOptions?.show?.resource?.[0])}.${String(op)}`,
+			),
+		);
+		expect(shown.sort()).toEqual(
+			operations
+				.filter((op) => op.large)
+				.map((op) => `${op.resource}.${op.operation}`)
+				.sort(),
+		);
 		for (const field of simplify) {
 			expect([field.default, field.description]).toEqual([
 				true,
@@ -158,14 +172,15 @@ describe("n8n's UX guidelines", () => {
 	});
 
 	test('plumbing options appear only where they act; Site ID does not default to the sandbox site', () => {
-		expect(fields.filter((f) => f.name === 'siteId').every((f) => f.default === 0)).toBe(true);
+		const optionFields = allFields(properties.filter((p) => p.name === 'options'));
+		expect(optionFields.filter((f) => f.name === 'siteId').every((f) => f.default === 0)).toBe(true);
 		for (const op of operations.filter((o) => o.service === 'rest')) {
 			const names = optionsOf(op.resource, op.operation);
 			expect(names).toContain('siteId');
 			expect([op.operation, names.includes('transactionKey')]).toEqual([op.operation, op.method !== 'GET']);
 			expect([op.operation, names.includes('skipDeduplication')]).toEqual([op.operation, op.method === 'POST']);
 		}
-		// A read has only the site and the time limit.
-		expect(optionsOf('staffCalendar', 'get')).toEqual(['siteId', 'timeout']);
+		// A read has only the site, the requests in flight and the time limit.
+		expect(optionsOf('staffCalendar', 'get')).toEqual(['concurrency', 'siteId', 'timeout']);
 	});
 });

@@ -6,6 +6,10 @@ import type { SandboxSize, SiteData } from './data/types';
 import type { FaultSpec, Faults } from './faults';
 import type { RequestLog } from './requestLog';
 import { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
+import { classAdminRoutes } from './rest/v6/classAdmin';
+import { saleAdminRoutes } from './rest/v6/saleAdmin';
+import { siteAdminRoutes } from './rest/v6/siteAdmin';
+import { staffAdminRoutes } from './rest/v6/staffAdmin';
 import type { AdminRequest } from './server';
 
 /** An event a REST call emitted, as handed to the webhook service. */
@@ -39,14 +43,22 @@ function jsonOf(raw: string): unknown {
 	}
 }
 
-const ok = (body: unknown, status = 200): SandboxResponse => ({ status, body });
-const fail = (status: number, error: string): SandboxResponse => ({ status, body: { error } });
+export const ok = (body: unknown, status = 200): SandboxResponse => ({ status, body });
+export const fail = (status: number, error: string): SandboxResponse => ({ status, body: { error } });
 
-type Route = (req: AdminRequest, deps: AdminDeps, match: RegExpExecArray) => SandboxResponse | Promise<SandboxResponse>;
+export type Route = (
+	req: AdminRequest,
+	deps: AdminDeps,
+	match: RegExpExecArray,
+) => SandboxResponse | Promise<SandboxResponse>;
+
+/** An admin route: method, path pattern (below /_sandbox), handler. */
+export type AdminRoute = [string, RegExp, Route];
 
 const first = (req: AdminRequest, name: string) => req.query[name]?.[0];
 
-function siteOf(req: AdminRequest, deps: AdminDeps): SiteData | undefined {
+/** The site a request names (`?siteId=` or `{"siteId"}`), the main site by default. */
+export function siteOf(req: AdminRequest, deps: AdminDeps): SiteData | undefined {
 	const siteId = Number(first(req, 'siteId') ?? (req.body as { siteId?: number })?.siteId ?? MAIN_SITE_ID);
 	return deps.store.site(siteId);
 }
@@ -63,7 +75,7 @@ const setting =
 		return ok({ ...site.settings });
 	};
 
-const ROUTES: Array<[string, RegExp, Route]> = [
+const ROUTES: AdminRoute[] = [
 	['POST', /^\/reset$/, (_req, deps) => (deps.reset(), ok({ reset: true }))],
 	[
 		'POST',
@@ -154,6 +166,21 @@ const ROUTES: Array<[string, RegExp, Route]> = [
 	],
 	['POST', /^\/business\/online-booking$/, setting('AllowOnlineBooking')],
 	['POST', /^\/business\/show-open-spaces$/, setting('ShowOpenSpaces')],
+	[
+		'POST',
+		/^\/paging$/,
+		(req, deps) => {
+			const max = (req.body as { maxPageSize?: unknown })?.maxPageSize;
+			if (max !== null && (typeof max !== 'number' || !Number.isInteger(max) || max < 1))
+				return fail(400, 'Send {"maxPageSize": <positive integer> | null}.');
+			deps.store.maxPageSize = max ?? undefined;
+			return ok({ maxPageSize: max });
+		},
+	],
+	...staffAdminRoutes,
+	...siteAdminRoutes,
+	...classAdminRoutes,
+	...saleAdminRoutes,
 ];
 
 /**

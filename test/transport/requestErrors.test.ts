@@ -66,6 +66,37 @@ describe('errors are never empty and say what to do', () => {
 		expect(error.message.length).toBeLessThan(320);
 	});
 
+	test('a 502 whose body is an HTML page: the status’s meaning and what to do, the page’s start in the description', async () => {
+		const page = `<!DOCTYPE html>\n<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n<center><h1>502 Bad Gateway</h1></center>\n${'<p>upstream</p>'.repeat(40)}</body></html>`;
+		const { error, requests } = await runAgainst(
+			{ status: 502, body: page, headers: { 'Content-Type': 'text/html' } },
+			{ resource: 'appointment', operation: 'complete', ids: '={{ [12] }}' },
+		);
+		expect(requests).toHaveLength(1);
+		expect(error.httpCode).toBe('502');
+		expect(error.message).toBe(
+			'The Mindbody API answered HTTP 502 with a web page instead of an error message: a gateway or proxy in front of the service got no valid answer from it (the service is down or restarting). Try again in a few minutes.',
+		);
+		expect(error.message).not.toContain('<');
+		const start = page.replace(/\s+/g, ' ').slice(0, 200);
+		expect(error.description).toContain(
+			'Appointment: Complete: HTTP 502, a gateway or proxy in front of the service got no valid answer from it',
+		);
+		expect(error.description).toContain(`The page begins: "${start}…"`);
+		expect(error.description).not.toContain(page.replace(/\s+/g, ' ').slice(0, 201));
+	});
+
+	test('an HTML error page without an HTML content type is still told from the service’s words', async () => {
+		const { error } = await runAgainst(
+			{ status: 503, body: '<html><body>Maintenance</body></html>' },
+			{ resource: 'appointment', operation: 'complete', ids: '={{ [12] }}' },
+		);
+		expect(error.message).toBe(
+			'The Mindbody API answered HTTP 503 with a web page instead of an error message: the service is unavailable for now (overloaded, or down for maintenance). Try again in a few minutes.',
+		);
+		expect(error.description).toContain('The page begins: "<html><body>Maintenance</body></html>"');
+	});
+
 	test('a JSON string body is data, not an error', async () => {
 		const { result } = await runAgainst({
 			status: 200,

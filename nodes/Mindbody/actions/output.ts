@@ -58,6 +58,17 @@ export function shapeOutput(operation: Operation, status: number, body: unknown,
 		case 'itemsList':
 			items = (((body as IDataObject)?.items ?? []) as unknown[]).map(asObject);
 			break;
+		case 'namedList': {
+			// A page already read out of its answer (paging), or the answer holding the list.
+			const list = Array.isArray(body) ? body : (body as IDataObject | undefined)?.[operation.outputKey!];
+			items = (Array.isArray(list) ? list : []).map(asObject);
+			break;
+		}
+		case 'unwrap': {
+			const record = (body as IDataObject | undefined)?.[operation.outputKey!];
+			items = record === undefined || record === null ? [] : [asObject(record)];
+			break;
+		}
 		case 'dictionary':
 			// Keyed by appointment id: keep the id with its details.
 			items = Object.entries((body ?? {}) as IDataObject).map(([appointmentId, details]) =>

@@ -96,9 +96,10 @@ const queryLength = (query: Array<[string, string]>) =>
 	query.reduce((total, pair, index) => total + pairLength(pair) + (index ? 1 : 0), 0);
 
 /**
- * The request as one or more requests whose query fits MAX_QUERY_LENGTH. Only a list that
- * names the records returned (`selects`) is split: in order, each request taking as many ids
- * as fit, which is the fewest requests an in-order split can make. Any other list too long
+ * The request as one or more requests whose query fits MAX_QUERY_LENGTH and holds at most a
+ * parameter's `maxPerRequest` values (the spec's 20 client IDs per GET Clients). Only a list
+ * that names the records returned (`selects`) is split: in order, each request taking as many
+ * ids as fit, which is the fewest requests an in-order split can make. Any other list too long
  * for one URL is an error naming the field, before anything is sent.
  */
 export function splitRequest(
@@ -108,8 +109,11 @@ export function splitRequest(
 	built: BuiltRequest,
 	maxQueryLength = MAX_QUERY_LENGTH,
 ): BuiltRequest[] {
-	if (queryLength(built.query) <= maxQueryLength) return [built];
-	const param = operation.params.find((p) => p.selects && built.query.some(([key]) => key === p.name));
+	const capped = operation.params.find(
+		(p) => p.maxPerRequest && built.query.filter(([key]) => key === p.name).length > p.maxPerRequest,
+	);
+	if (!capped && queryLength(built.query) <= maxQueryLength) return [built];
+	const param = capped ?? operation.params.find((p) => p.selects && built.query.some(([key]) => key === p.name));
 	if (!param) {
 		const longest = operation.params.find((p) => p.array && built.query.some(([key]) => key === p.name));
 		throw fieldError(
@@ -127,9 +131,10 @@ export function splitRequest(
 	const chunks: Array<Array<[string, string]>> = [];
 	let chunk: Array<[string, string]> = [];
 	let length = fixed;
+	const perRequest = param.maxPerRequest ?? Infinity;
 	for (const pair of ids) {
 		let size = pairLength(pair) + (length ? 1 : 0);
-		if (chunk.length && length + size > maxQueryLength) {
+		if (chunk.length && (length + size > maxQueryLength || chunk.length >= perRequest)) {
 			chunks.push(chunk);
 			chunk = [];
 			length = fixed;

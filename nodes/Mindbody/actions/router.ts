@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { findOperation, type Operation } from '../../shared/catalogue';
 import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
 import { mergeBodies, shapeOutput } from './output';
+import { inFlightOf, NotSent } from './inFlight';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
 import { readBody, sendOperation } from './send';
@@ -28,11 +29,18 @@ const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: num
 async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Operation) {
 	const built = buildRequest(ctx, itemIndex, operation);
 	const body = readBody(ctx, itemIndex, operation);
+	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (operation.paging) {
-		const results = await fetchAllPages(ctx, itemIndex, operation, built);
+		// Each part of a split id list is read page by page; Limit counts across the parts.
+		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+		const results: unknown[] = [];
+		for (const part of requests) {
+			if (results.length >= limit) break;
+			results.push(...(await fetchAllPages(ctx, itemIndex, operation, part, limit - results.length)));
+		}
 		return shapeOutput(operation, 200, results, simplifyOf(ctx, operation, itemIndex));
 	}
-	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (requests.length === 1) {
 		const response = await sendOperation(ctx, itemIndex, operation, built, body);
 		return shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
@@ -94,15 +102,31 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		return [out];
 	}
 	const items = this.getInputData();
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			for (const json of await runItem(this, itemIndex, operation)) {
-				out.push({ json, pairedItem: { item: itemIndex } });
+	const continueOnFail = this.continueOnFail();
+	const inFlight = inFlightOf(this);
+	// Items run together, each sending as a place among the requests in flight frees up; their
+	// outputs keep the items' order. Without Continue On Fail the first failure stops sending.
+	const outcomes = await Promise.all(
+		items.map(async (_item, itemIndex) => {
+			try {
+				return { itemIndex, json: await runItem(this, itemIndex, operation) };
+			} catch (error) {
+				if (!continueOnFail && !(error instanceof NotSent)) inFlight.close(error as Error);
+				return { itemIndex, error: error as Error };
 			}
-		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(this, error, itemIndex);
-			out.push(errorItem(error as Error, itemIndex));
+		}),
+	);
+	for (const outcome of outcomes) {
+		if (outcome.error) {
+			// The earliest failure in item order is reported; unsent items are not failures.
+			if (!continueOnFail) {
+				if (outcome.error instanceof NotSent) continue;
+				throw asNodeError(this, outcome.error, outcome.itemIndex);
+			}
+			out.push(errorItem(outcome.error, outcome.itemIndex));
+			continue;
 		}
+		for (const json of outcome.json!) out.push({ json, pairedItem: { item: outcome.itemIndex } });
 	}
 	return [out];
 }

@@ -6,6 +6,7 @@ import { cutTransactionKey, mindbodyRequest, type MindbodyResponse } from '../..
 import { bodyInput } from '../bodies';
 import { fieldError } from '../fields/fieldValues';
 import type { NodeOptions } from '../fields/nodeOptions';
+import { inFlightOf } from './inFlight';
 import type { BuiltRequest } from './request';
 
 /** How errors name an operation, e.g. "Client: Get Directory". */
@@ -41,17 +42,21 @@ export async function sendOperation(
 			});
 		}
 	}
-	return await mindbodyRequest(ctx, {
-		operation,
-		path: built.path,
-		query: built.query,
-		body,
-		// 0 (the option's default) means the credential's site.
-		siteId: typeof options.siteId === 'number' && options.siteId !== 0 ? options.siteId : undefined,
-		transactionKey,
-		skipDeduplication: options.skipDeduplication === true,
-		itemIndex,
-		label: operationLabel(operation),
-		timeoutMs: typeof options.timeout === 'number' ? options.timeout : undefined,
-	});
+	// Every request of the run waits for a place among the requests in flight.
+	return await inFlightOf(ctx).run(
+		async () =>
+			await mindbodyRequest(ctx, {
+				operation,
+				path: built.path,
+				query: built.query,
+				body,
+				// 0 (the option's default) means the credential's site.
+				siteId: typeof options.siteId === 'number' && options.siteId !== 0 ? options.siteId : undefined,
+				transactionKey,
+				skipDeduplication: options.skipDeduplication === true,
+				itemIndex,
+				label: operationLabel(operation),
+				timeoutMs: typeof options.timeout === 'number' ? options.timeout : undefined,
+			}),
+	);
 }

@@ -146,6 +146,8 @@ export const modifyAppointmentsInput: BodyInput = {
 	],
 	read: (ctx, i) => {
 		const entries = ((ctx.getNodeParameter('appointments', i, {}) as IDataObject).appointment ?? []) as IDataObject[];
+		// The request is "a list of appointment objects" to change: without one it asks for nothing.
+		if (!entries.length) throw fieldError(ctx, i, 'Appointments', 'is required (at least one appointment to modify)');
 		const appointments = entries.map((entry, n) => {
 			const appointment: IDataObject = {
 				...jsonObject(ctx, i, `Appointments[${n}].Other Fields`, entry.otherFields),
@@ -209,6 +211,8 @@ export const bookingRequestItemsInput: BodyInput = {
 	],
 	read: (ctx, i) => {
 		const entries = ((ctx.getNodeParameter('bookings', i, {}) as IDataObject).booking ?? []) as IDataObject[];
+		// The body is "an array of appointment booking requests": an empty one books nothing.
+		if (!entries.length) throw fieldError(ctx, i, 'Appointments', 'is required (at least one appointment to book)');
 		return entries.map((entry, n) => ({
 			StaffReference: ref(requiredId(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64')),
 			AppointmentTypeReference: ref(

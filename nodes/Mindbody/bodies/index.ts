@@ -14,6 +14,7 @@ import { denyMultipleInput, int64IdListInput } from './ids';
 import { addOnItemsInput, appointmentsWithAddOnsInput, recurringRequestInput } from './json';
 import { subscriptionCreateInput, subscriptionUpdateInput } from './subscriptions';
 import type { BodyInput } from './types';
+import { v6BodyInput } from './v6Body';
 
 export type { BodyInput } from './types';
 
@@ -43,6 +44,8 @@ const bodyInputs = new Map<ZodTypeAny, BodyInput>([
 
 /** How the node asks for and reads this body; a schema without a reader is a catalogue error. */
 export function bodyInput(body: OperationBody): BodyInput {
+	// Bodies of the v6 document are asked for from its facts, one reader for all.
+	if (body.shape) return v6BodyInput;
 	const input = bodyInputs.get(body.schema);
 	if (!input) throw new Error('The catalogue names a body schema the node has no reader for');
 	return input;

@@ -8,8 +8,10 @@ const SENT_AS_WRITTEN =
  * Bodies whose fields the spec does not state: one JSON field, sent as written. The default is a
  * template of field names whose values are null, to be filled in: no demo IDs or dates that
  * could be sent by mistake, and a template sent untouched is refused before anything goes out.
+ * `entries` names what a body that is a list holds: such a body must hold at least one. Any
+ * other JSON, `{}` included, is sent as written.
  */
-export function jsonBody(template: unknown, description: string): BodyInput {
+export function jsonBody(template: unknown, description: string, entries?: string): BodyInput {
 	const untouched = JSON.stringify(template);
 	return {
 		properties: () => [
@@ -35,6 +37,9 @@ export function jsonBody(template: unknown, description: string): BodyInput {
 			if (JSON.stringify(body) === untouched) {
 				throw fieldError(ctx, i, 'Body (JSON)', 'still holds the empty template: replace each null with a value');
 			}
+			if (entries && Array.isArray(body) && body.length === 0) {
+				throw fieldError(ctx, i, 'Body (JSON)', `is an empty list: it must hold at least one of the ${entries}`);
+			}
 			return body;
 		},
 	};
@@ -57,6 +62,7 @@ export const recurringRequestInput = jsonBody(
 export const addOnItemsInput = jsonBody(
 	[{ AppointmentId: null, AddOnTypeId: null, StaffId: null }],
 	`A list of add-ons as JSON, e.g. [{"AppointmentId": 12345, "AddOnTypeId": 7, "StaffId": 12}]. ${SENT_AS_WRITTEN}`,
+	'add-ons to add',
 );
 
 export const appointmentsWithAddOnsInput = jsonBody(

@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { eventIds } from '../../shared/events/eventCatalogue';
-import { SUBSCRIPTION_STATUSES } from '../../shared/schemas';
+import { SUBSCRIPTION_STATUSES, WEBHOOK_URL_MAX } from '../../shared/schemas';
+import { fieldError } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 const eventIdsField: INodeProperties = {
@@ -20,8 +21,39 @@ const webhookUrlField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. https://example.com/webhook',
 	description:
-		'HTTPS URL that accepts POST and HEAD; it must answer the validity check (HEAD) with a 2xx within 10 seconds',
+		'HTTPS URL (at most 2,083 characters) that accepts POST and HEAD; it must answer the validity check (HEAD) with a 2xx within 10 seconds',
 };
+
+/** Hosts of this machine: a URL on one of them only a local stand-in of the service can reach. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The service's rule for webhookUrl (HTTPS, at most 2,083 characters), checked before sending so
+ * the field is named; the URL is sent as typed. Plain http is let through only to this machine
+ * (127.0.0.1, localhost, [::1]): Mindbody cannot reach such a URL whatever its scheme, so it is
+ * only of use with a local stand-in of the service, such as this package's sandbox. The trigger
+ * does not pass through here: it sends n8n's own webhook URL, which the service judges (see
+ * schemas/bodies.ts).
+ */
+function checkedWebhookUrl(ctx: Parameters<BodyInput['read']>[0], i: number, value: unknown): unknown {
+	if (typeof value !== 'string' || value.trim() === '') return value;
+	if (value.length > WEBHOOK_URL_MAX) {
+		throw fieldError(
+			ctx,
+			i,
+			'Webhook URL',
+			`is ${value.length.toLocaleString('en-US')} characters long; the webhook service accepts at most 2,083`,
+		);
+	}
+	let url: URL;
+	try {
+		url = new URL(value.trim());
+	} catch {
+		throw fieldError(ctx, i, 'Webhook URL', `is not a URL: "${value}"`);
+	}
+	if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) return value;
+	throw fieldError(ctx, i, 'Webhook URL', 'must start with https:// (the webhook service accepts only HTTPS URLs)');
+}
 
 const referenceIdField: INodeProperties = {
 	displayName: 'Reference ID',
@@ -49,7 +81,7 @@ export const subscriptionCreateInput: BodyInput = {
 		return {
 			eventIds: ctx.getNodeParameter('eventIds', i),
 			eventSchemaVersion: 1,
-			webhookUrl: ctx.getNodeParameter('webhookUrl', i),
+			webhookUrl: checkedWebhookUrl(ctx, i, ctx.getNodeParameter('webhookUrl', i)),
 			...(additional.referenceId ? { referenceId: additional.referenceId } : {}),
 		};
 	},
@@ -81,6 +113,7 @@ export const subscriptionUpdateInput: BodyInput = {
 	read: (ctx, i) => {
 		const fields = ctx.getNodeParameter('updateFields', i, {}) as IDataObject;
 		const body: IDataObject = { ...fields };
+		if (fields.webhookUrl !== undefined) body.webhookUrl = checkedWebhookUrl(ctx, i, fields.webhookUrl) as string;
 		if (fields.eventIds !== undefined) body.eventSchemaVersion = 1;
 		return body;
 	},

@@ -39,10 +39,16 @@ function operationProperty(resource: string): INodeProperties {
 	};
 }
 
-function pagingProperties(operation: Operation): INodeProperties[] {
-	if (!operation.paging) return [];
-	const displayOptions = showFor(operation);
-	return [
+/** The operations of `list` per resource, as displayOptions that show a field for all of them. */
+function perResource(list: readonly Operation[]) {
+	const byResource = new Map<string, string[]>();
+	for (const op of list) byResource.set(op.resource, [...(byResource.get(op.resource) ?? []), op.operation]);
+	return [...byResource].map(([resource, ops]) => ({ show: { resource: [resource], operation: ops } }));
+}
+
+/** Return All and Limit, once per resource for its paged operations. */
+function pagingProperties(list: readonly Operation[]): INodeProperties[] {
+	return perResource(list.filter((op) => op.paging)).flatMap((displayOptions): INodeProperties[] => [
 		{
 			displayName: 'Return All',
 			name: 'returnAll',
@@ -60,21 +66,19 @@ function pagingProperties(operation: Operation): INodeProperties[] {
 			description: 'Max number of results to return',
 			displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
 		},
-	];
+	]);
 }
 
-function simplifyProperty(operation: Operation): INodeProperties[] {
-	if (!operation.large) return [];
-	return [
-		{
-			displayName: 'Simplify',
-			name: 'simplify',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to return a simplified version of the response instead of the raw data',
-			displayOptions: showFor(operation),
-		},
-	];
+/** Simplify, once per resource for its operations with large answers. */
+function simplifyProperties(list: readonly Operation[]): INodeProperties[] {
+	return perResource(list.filter((op) => op.large)).map((displayOptions) => ({
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		displayOptions,
+	}));
 }
 
 function bodyProperties(operation: Operation): INodeProperties[] {
@@ -88,12 +92,11 @@ function bodyProperties(operation: Operation): INodeProperties[] {
 /** Every field of the node, derived from the operation catalogue. */
 export const nodeProperties: INodeProperties[] = [
 	resourceProperty,
-	...resources.map((resource) => operationProperty(resource.value)),
-	...operations.flatMap((operation) => [
-		...paramProperties(operation),
-		...bodyProperties(operation),
-		...pagingProperties(operation),
-		...simplifyProperty(operation),
-		...commonOptions(operation),
-	]),
+	...resources
+		.filter(({ value }) => operationsOf(value).length > 0)
+		.map((resource) => operationProperty(resource.value)),
+	...operations.flatMap((operation) => [...paramProperties(operation), ...bodyProperties(operation)]),
+	...pagingProperties(operations),
+	...simplifyProperties(operations),
+	...commonOptions(operations),
 ];

@@ -2,11 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/transport';
-import { showFor } from '../fields/fieldNames';
-import { DEFAULT_BATCH_SIZE } from '../fields/nodeOptions';
+import { DEFAULT_BATCH_SIZE, DEFAULT_IN_FLIGHT } from '../fields/nodeOptions';
 
-/** Options every operation has, plus batching where the body is a list. */
-export function commonOptions(operation: Operation): INodeProperties[] {
+/** The fields of an operation's Options collection. */
+function optionFields(operation: Operation): INodeProperties[] {
 	const options: INodeProperties[] = [];
 	if (operation.body?.batchable) {
 		options.push(
@@ -62,6 +61,18 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 				'A key the webhook events this call causes carry, when the subscription belongs to the same developer account. At most 50 characters: longer keys are cut.',
 		});
 	}
+	// A batched body goes out in as few requests as it can; the bound is for one request per item or page.
+	if (!operation.body?.batchable) {
+		options.push({
+			displayName: 'Requests in Flight',
+			name: 'concurrency',
+			type: 'number',
+			default: DEFAULT_IN_FLIGHT,
+			typeOptions: { minValue: 1 },
+			description:
+				'Max number of requests sent at once, across input items and pages. 1 sends them one after another, in item order.',
+		});
+	}
 	options.push({
 		displayName: 'Timeout',
 		name: 'timeout',
@@ -69,19 +80,33 @@ export function commonOptions(operation: Operation): INodeProperties[] {
 		default: DEFAULT_TIMEOUT_MS,
 		typeOptions: { minValue: 1 },
 		description:
-			'Time in ms to wait for each answer. A call that times out is retried up to 3 times when sending it again is safe (GET, PUT, PATCH and DELETE that book or charge nothing); POST calls are never resent.',
+			'Time in ms the whole call may take, retries included: it has ended, with an answer or an error, about this long after it started. A call that times out is not sent again; GET, PUT, PATCH and DELETE calls are retried after a rate limit or a server error while time is left, POST calls never.',
 	});
-	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	if (!options.length) return [];
-	return [
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: showFor(operation),
-			options,
-		},
-	];
+	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * The Options collections of many operations: one per resource and set of options, shown for
+ * each operation of the resource that has that set. The same fields per operation would repeat
+ * a collection two hundred times in the description n8n loads and sends to the editor.
+ */
+export function commonOptions(operations: readonly Operation[]): INodeProperties[] {
+	const groups = new Map<string, { resource: string; operations: string[]; options: INodeProperties[] }>();
+	for (const operation of operations) {
+		const options = optionFields(operation);
+		if (!options.length) continue;
+		const key = `${operation.resource} ${options.map((option) => option.name).join(',')}`;
+		const group = groups.get(key) ?? { resource: operation.resource, operations: [], options };
+		group.operations.push(operation.operation);
+		groups.set(key, group);
+	}
+	return [...groups.values()].map((group) => ({
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: [group.resource], operation: group.operations } },
+		options: group.options,
+	}));
 }

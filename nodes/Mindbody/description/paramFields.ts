@@ -5,7 +5,11 @@ import { fieldName, optionalCollection, showFor, userParams } from '../fields/fi
 
 const typeHint = (param: OperationParam) => {
 	if (param.array === 'comma') return ' (sent comma-delimited)';
-	if (param.array) return ' (one ID per entry, or several separated by commas)';
+	if (param.array) {
+		return param.id || param.listSource
+			? ' (one ID per entry, or several separated by commas)'
+			: ' (one value per entry, or several separated by commas)';
+	}
 	return '';
 };
 

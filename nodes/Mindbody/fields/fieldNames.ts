@@ -1,12 +1,13 @@
 import type { Operation, OperationParam } from '../../shared/catalogue';
 
+/** The request-model prefix of a query name: `request.`, `requestModel.`, `getCoursesRequest.`. */
+const PREFIX = /^(request(Model)?|\w+Request)\./;
+
 /** Node parameter name of an API parameter: `request.startDateTime` → `startDateTime`. */
 export function fieldName(param: OperationParam, operation: Operation): string {
-	const short = camel(param.name.replace(/^request(Model)?\./, ''));
+	const short = camel(param.name.replace(PREFIX, ''));
 	// Keep prefixed and plain names apart where an operation has both (`locationId`, `request.locationId`).
-	const clash = operation.params.some(
-		(other) => other !== param && camel(other.name.replace(/^request(Model)?\./, '')) === short,
-	);
+	const clash = operation.params.some((other) => other !== param && camel(other.name.replace(PREFIX, '')) === short);
 	return clash && param.name.startsWith('request') ? camel(param.name) : short;
 }
 

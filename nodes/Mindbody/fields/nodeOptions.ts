@@ -4,6 +4,13 @@
  */
 export const DEFAULT_BATCH_SIZE = 1000;
 
+/**
+ * How many requests of one node run are in flight at once. The spec states no rate limit; the
+ * bound keeps a large input from opening hundreds of connections to the service at one moment
+ * (n8n's HTTP Request node sends them all). README, Performance, says how 10 was chosen.
+ */
+export const DEFAULT_IN_FLIGHT = 10;
+
 /** The node's Options collection, as actions read it (description/options.ts builds the fields). */
 export interface NodeOptions {
 	siteId?: number;
@@ -11,6 +18,8 @@ export interface NodeOptions {
 	skipDeduplication?: boolean;
 	batch?: boolean;
 	batchSize?: number;
-	/** Milliseconds to wait for each answer. */
+	/** Milliseconds the whole call may take, retries included. */
 	timeout?: number;
+	/** Requests in flight at once. */
+	concurrency?: number;
 }

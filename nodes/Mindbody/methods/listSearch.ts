@@ -1,7 +1,32 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { operations, type Operation } from '../../shared/catalogue';
+import { operations, type ListSource, type Operation } from '../../shared/catalogue';
 import { mindbodyRequest } from '../../shared/transport';
+import { pageOf } from '../actions/paging';
+
+/** Entries one dropdown page asks for; a paged list is read on as the user scrolls. */
+const PAGE = 100;
+/** Multi-selects cannot page: they show at most this many entries. */
+const MULTI_SELECT_MAX = 500;
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/** How an entry reads in a dropdown: its name (a person's full name, a class's name and start), then its ID. */
+function labelOf(record: IDataObject): string {
+	const description = record.ClassDescription as IDataObject | undefined;
+	if (description?.Name && record.StartDateTime) {
+		return `${text(description.Name)} ${text(record.StartDateTime).replace('T', ' ').slice(0, 16)}`;
+	}
+	const person = [record.FirstName, record.LastName].filter(Boolean).map(text).join(' ');
+	return text(
+		record.Name ??
+			record.DisplayName ??
+			(person || undefined) ??
+			record.CategoryName ??
+			record.SubCategoryName ??
+			record.Code,
+	);
+}
 
 function toOption(entry: unknown): INodePropertyOptions {
 	if (typeof entry !== 'object' || entry === null) return { name: String(entry), value: String(entry) };
@@ -10,49 +35,121 @@ function toOption(entry: unknown): INodePropertyOptions {
 		const status = record.status ? ` (${String(record.status)})` : '';
 		return { name: `${String(record.webhookUrl ?? record.subscriptionId)}${status}`, value: record.subscriptionId };
 	}
-	const id = record.Id ?? record.id;
-	const label = record.Name ?? record.CategoryName ?? record.SubCategoryName ?? record.Code ?? id;
-	return { name: `${String(label)} (${String(id)})`, value: String(id) };
+	const id = record.Id ?? record.id ?? record.ProductId;
+	const label = labelOf(record) || text(id);
+	return { name: `${label} (${text(id)})`, value: text(id) };
 }
 
-/** A dropdown's values: the answer of the GET that serves its list (no path parameters). */
-async function listOptions(ctx: ILoadOptionsFunctions, source: Operation): Promise<INodePropertyOptions[]> {
-	const { body } = await mindbodyRequest(ctx, { operation: source, path: source.path });
+/** The entries of one answer: a list, `items`, or the named list of a v6 answer. */
+function entriesOf(source: Operation, body: unknown): unknown[] {
+	if (source.paging?.list || source.output === 'namedList') {
+		const key = source.paging?.list ?? source.outputKey!;
+		const list = (body as IDataObject | undefined)?.[key];
+		return Array.isArray(list) ? list : [];
+	}
 	const items = (body as IDataObject | undefined)?.items;
-	const entries: unknown[] = Array.isArray(body) ? body : Array.isArray(items) ? items : [];
-	return entries.map(toOption).sort((a, b) => a.name.localeCompare(b.name));
+	return Array.isArray(body) ? body : Array.isArray(items) ? items : [];
 }
 
-function searcher(source: Operation) {
-	return async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-		const options = await listOptions(this, source);
-		const needle = filter?.toLowerCase() ?? '';
+const servers = () => operations.filter((operation) => operation.serves);
+
+/** The node's own value for a query parameter (`request.locationId` → the field `locationId`, in any collection). */
+function currentValue(ctx: ILoadOptionsFunctions, wireName: string): string | undefined {
+	const name = wireName.replace(/^\w*[rR]equest\./, '');
+	for (const path of [name, `additionalFields.${name}`, `filters.${name}`, `bodyFields.${name}`]) {
+		let value: unknown;
+		try {
+			value = ctx.getCurrentNodeParameter(path);
+		} catch {
+			continue;
+		}
+		const given = value && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : value;
+		if (given !== undefined && given !== null && given !== '') return String(given);
+	}
+	return undefined;
+}
+
+/** Values for the serving operation's required parameters: the node's, or the first entry of their list. */
+async function neededQuery(ctx: ILoadOptionsFunctions, list: ListSource): Promise<Array<[string, string]>> {
+	const query: Array<[string, string]> = [];
+	for (const [wireName, from] of Object.entries(list.needs ?? {})) {
+		let value = currentValue(ctx, wireName);
+		const server = servers().find((operation) => operation.serves === from);
+		if (value === undefined && server) value = (await readPage(ctx, server, from, 0)).options[0]?.value as string;
+		if (value !== undefined) query.push([wireName, value]);
+	}
+	return query;
+}
+
+/** One page of a dropdown's entries, and the offset of the next when more remain. */
+async function readPage(
+	ctx: ILoadOptionsFunctions,
+	source: Operation,
+	list: ListSource,
+	offset: number,
+	filter?: string,
+): Promise<{ options: INodePropertyOptions[]; next?: number }> {
+	const query: Array<[string, string]> = await neededQuery(ctx, list);
+	if (filter && list.searchParam) query.push([list.searchParam, filter]);
+	if (source.paging) query.push([source.paging.limit, String(PAGE)], [source.paging.offset, String(offset)]);
+	const { body } = await mindbodyRequest(ctx, { operation: source, path: source.path, query });
+	const entries = entriesOf(source, body);
+	const options = entries.map(toOption);
+	if (!source.paging) return { options };
+	const { total } = pageOf(source, body);
+	const read = offset + entries.length;
+	const more = entries.length > 0 && (total !== undefined ? read < total : entries.length >= PAGE);
+	return { options, ...(more ? { next: read } : {}) };
+}
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+function searcher(source: Operation, list: ListSource) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const offset = Number(paginationToken ?? 0) || 0;
+		const { options, next } = await readPage(this, source, list, offset, filter);
+		// Without a search on the service, the entries read are filtered here.
+		const needle = list.searchParam ? '' : (filter?.toLowerCase() ?? '');
+		const shown = options.filter((option) => !needle || option.name.toLowerCase().includes(needle));
 		return {
-			results: options
-				.filter((option) => !needle || option.name.toLowerCase().includes(needle))
-				.map(({ name, value }) => ({ name, value })),
+			results: (source.paging ? shown : shown.sort(byName)).map(({ name, value }) => ({ name, value })),
+			...(next !== undefined ? { paginationToken: String(next) } : {}),
 		};
 	};
 }
 
-function loader(source: Operation) {
+function loader(source: Operation, list: ListSource) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return await listOptions(this, source);
+		const options: INodePropertyOptions[] = [];
+		for (let offset: number | undefined = 0; offset !== undefined && options.length < MULTI_SELECT_MAX; ) {
+			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(this, source, list, offset);
+			options.push(...page.options);
+			offset = page.next;
+		}
+		return options.slice(0, MULTI_SELECT_MAX).sort(byName);
 	};
 }
 
-type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
+type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
 
 const listServers = operations.flatMap((operation) =>
-	operation.serves ? [{ method: operation.serves.method, operation }] : [],
+	operation.serves ? [{ list: operation.serves, operation }] : [],
 );
 
 /** One dropdown method per list, under the name the list gives (fields name it the same way). */
 export const listSearch: Record<string, ListSearchMethod> = Object.fromEntries(
-	listServers.map(({ method, operation }) => [method, searcher(operation)]),
+	listServers.map(({ list, operation }) => [list.method, searcher(operation, list)]),
 );
 
 export const loadOptions: Record<string, LoadOptionsMethod> = Object.fromEntries(
-	listServers.map(({ method, operation }) => [method, loader(operation)]),
+	listServers.map(({ list, operation }) => [list.method, loader(operation, list)]),
 );

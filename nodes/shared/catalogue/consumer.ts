@@ -68,7 +68,6 @@ export const consumerOperations: Operation[] = [
 		description: 'Returns the locations that can schedule appointments',
 		method: 'GET',
 		path: '/Consumer/Schedules/Appointments/Locations',
-		serves: LISTS.locations,
 		params: [],
 		successStatus: 200,
 		output: 'list',

@@ -1,6 +1,9 @@
 import type { ZodTypeAny } from 'zod';
 
+import type { V6BodyShape } from '../schemas/v6Bodies';
 import type { ListSource } from './listSources';
+import type { FieldWords, Flatten } from './v6/bodyPlan';
+import type { V6OperationFacts } from './v6/factTypes';
 
 /** Wire types as the spec names them; `date` is a calendar date (YYYY-MM-DD). */
 export type ParamType = 'int32' | 'int64' | 'double' | 'string' | 'boolean' | 'dateTime' | 'date';
@@ -23,9 +26,10 @@ export interface OperationParam {
 	/**
 	 * An id (int32/int64 parameters named …Id/…Ids): the node's one id rule applies, a whole
 	 * number from 1 to the type's maximum. `site` ids name a business site, which may be negative
-	 * (Mindbody's sandbox site is -99): only their type's range applies.
+	 * (Mindbody's sandbox site is -99): only their type's range applies. `typed` ids are the v6
+	 * document's, which states no range: only their type's range applies there too.
 	 */
-	id?: 'record' | 'site';
+	id?: 'record' | 'site' | 'typed';
 	/**
 	 * The list names the records the answer holds (one entry per id): a list too long for one
 	 * URL is sent over several requests and the answers merged in order.
@@ -33,6 +37,11 @@ export interface OperationParam {
 	selects?: boolean;
 	/** The spec declares a path placeholder as this parameter: one value fills both. */
 	fillsPath?: string;
+	/**
+	 * At most this many values per request (a spec limit): a longer list is sent over several
+	 * requests, as a list too long for one URL is (`selects` lists only).
+	 */
+	maxPerRequest?: number;
 }
 
 /**
@@ -46,6 +55,12 @@ export interface OperationBody {
 	batchable?: boolean;
 	/** A list of ids: what they name, as the node labels the field (e.g. "Add-On IDs"). */
 	idsLabel?: string;
+	/** A body of the v6 document: its fields are asked for and read from the document's facts. */
+	shape?: V6BodyShape;
+	/** The catalogue's words for the v6 body's fields, by the document's field name. */
+	fieldWords?: Record<string, FieldWords>;
+	/** A v6 body field holding the record itself, whose fields the node shows as its own. */
+	flatten?: Flatten;
 }
 
 /** How the node turns a response into items. */
@@ -54,6 +69,8 @@ export type OutputShape =
 	| 'itemsList' // { items: [...] } → one item per element
 	| 'dictionary' // { [appointmentId]: details } → one item per key, id kept
 	| 'object' // one item
+	| 'namedList' // { [outputKey]: [...], … } → one item per element
+	| 'unwrap' // { [outputKey]: { … } } → that object as one item
 	| 'boolean' // { success: boolean }
 	| 'none' // no body → { success: true }
 	| 'deleted'; // a deletion → { deleted: true }, n8n's convention, whatever the service answers
@@ -74,15 +91,29 @@ export interface Operation {
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 	/** Path relative to the service's base URL, placeholders as `{name}`. */
 	path: string;
-	/** Spec column Auth = A: the user token goes in `Authorization: Bearer …`. */
+	/**
+	 * A user token is needed (spec column Auth = A, or a staff token where the spec or the v6
+	 * document says so): it goes in `Authorization: Bearer …`, and without one nothing is sent.
+	 */
 	userToken: boolean;
+	/** The token goes along whenever the credential holds one, needed or not (v6 operations). */
+	tokenWhenHeld?: boolean;
 	params: OperationParam[];
 	body?: OperationBody;
 	/** Status the service answers on success. */
 	successStatus: 200 | 201 | 204;
 	output: OutputShape;
-	/** limit/offset paging (Return All / Limit in the node). */
-	paging?: { limit: string; offset: string; pageSize: number };
+	/** The answer's field that `namedList` and `unwrap` read. */
+	outputKey?: string;
+	/**
+	 * limit/offset paging (Return All / Limit in the node). `list` names the answer's field that
+	 * holds a page beside its PaginationResponse; without it the answer is the page itself.
+	 */
+	paging?: { limit: string; offset: string; pageSize: number; list?: string };
+	/** From the v6 document: its facts, as the catalogue test compares them. */
+	v6?: V6OperationFacts;
+	/** The service treats identical requests in quick succession as one (spec rule 5). */
+	deduplicated?: boolean;
 	/**
 	 * Books, charges, cancels or changes money: a few words AI agents see in the tool's
 	 * description (n8n builds it from the operation's action).

@@ -24,8 +24,12 @@ const int64 = z
  */
 const anyObject = () => z.object({}, { invalid_type_error: 'must be a JSON object' }).passthrough();
 
+/**
+ * A body that is a list of entries ("array of …" in the spec): the request exists to act on
+ * them, so an empty list asks for nothing and is refused before sending.
+ */
 const list = <T extends z.ZodTypeAny>(item: T, what: string) =>
-	z.array(item, { invalid_type_error: `must be a list of ${what}` });
+	z.array(item, { invalid_type_error: `must be a list of ${what}` }).min(1, `must hold at least one of the ${what}`);
 
 /** Field names bind case-insensitively on the service (ASP.NET), so presence is checked that way. */
 const keyOf = (value: Record<string, unknown>, name: string) =>
@@ -111,13 +115,21 @@ export const bookingRequestItems = list(
 /** Spec: "object holding the list of appointments and add-ons"; field names not shown. */
 export const appointmentsWithAddOns = anyObject();
 
-/** Webhook service: the POST body as stated (required fields, version 1, lengths). */
+/** Webhook service: the longest webhookUrl it accepts (it must also be HTTPS). */
+export const WEBHOOK_URL_MAX = 2083;
+
+/**
+ * Webhook service: the POST body as stated (required fields, version 1, lengths). The HTTPS
+ * rule is the node's field check (bodies/subscriptions.ts), not part of this schema: the trigger
+ * sends n8n's own webhook URL, which the service itself judges (14000013, with the trigger's
+ * advice), and the sandbox accepts loopback http for local runs.
+ */
 export const subscriptionCreate = z
 	.object({
 		eventIds: z.array(z.string()).min(1, 'needs at least one event ID'),
 		eventSchemaVersion: z.literal(1),
 		referenceId: z.string().max(256).optional(),
-		webhookUrl: z.string().min(1).max(2083),
+		webhookUrl: z.string().min(1).max(WEBHOOK_URL_MAX, `must be at most ${WEBHOOK_URL_MAX} characters`),
 	})
 	.passthrough();
 
@@ -128,7 +140,7 @@ export const subscriptionUpdate = z
 		eventIds: z.array(z.string()).min(1, 'needs at least one event ID').optional(),
 		eventSchemaVersion: z.literal(1).optional(),
 		referenceId: z.string().max(256).optional(),
-		webhookUrl: z.string().min(1).max(2083).optional(),
+		webhookUrl: z.string().min(1).max(WEBHOOK_URL_MAX, `must be at most ${WEBHOOK_URL_MAX} characters`).optional(),
 		status: z.enum(SUBSCRIPTION_STATUSES).optional(),
 	})
 	.passthrough()

@@ -14,6 +14,8 @@ export interface FailedResponse {
 	operation?: string;
 	/** Requests sent for this call, retries included. */
 	attempts?: number;
+	/** The answer's Content-Type, to tell a web page from the service's own words. */
+	contentType?: string;
 }
 
 export const lowerCaseKeys = (headers: Record<string, unknown>) =>
@@ -84,7 +86,7 @@ const unquote = (text: string) => {
 };
 
 const RETRIED =
-	'GET, PUT, PATCH and DELETE calls are retried up to 3 times; others are never resent, since the service may have acted on them.';
+	'GET, PUT, PATCH and DELETE calls are retried up to 3 times while the time limit of the call (Options → Timeout) allows; others are never resent, since the service may have acted on them.';
 
 /** What each status means for the service (from the specs) and what the user can do about it. */
 function statusAdvice(status: number, service: Service): { meaning: string; remedy: string } {
@@ -140,6 +142,22 @@ function statusAdvice(status: number, service: Service): { meaning: string; reme
 				meaning: 'too many requests in a short time (the service publishes no rate limit)',
 				remedy: `Wait and try again, or send fewer requests (batching helps). ${RETRIED}`,
 			};
+		case 502:
+			return {
+				meaning:
+					'a gateway or proxy in front of the service got no valid answer from it (the service is down or restarting)',
+				remedy: `Try again in a few minutes. ${RETRIED}`,
+			};
+		case 503:
+			return {
+				meaning: 'the service is unavailable for now (overloaded, or down for maintenance)',
+				remedy: `Try again in a few minutes. ${RETRIED}`,
+			};
+		case 504:
+			return {
+				meaning: 'a gateway or proxy in front of the service waited too long for its answer',
+				remedy: `Try again in a few minutes. ${RETRIED}`,
+			};
 		default:
 			return status >= 500
 				? { meaning: 'the service failed', remedy: `Try again later. ${RETRIED}` }
@@ -157,19 +175,26 @@ const serviceName = (service: Service) => (service === 'webhooks' ? 'Mindbody we
  */
 export function responseError(node: INode, failed: FailedResponse, itemIndex?: number): NodeApiError {
 	const service = failed.service ?? 'rest';
-	const said = serverMessage(failed.body);
+	const page = webPageOf(failed.body, failed.contentType);
+	const said = page === undefined ? serverMessage(failed.body) : { message: '' };
 	const { meaning, remedy } = statusAdvice(failed.status, service);
 	const hint = webhookErrorHint(said.code);
 	let message = said.message.trim();
-	if (!message) message = `The ${serviceName(service)} answered HTTP ${failed.status} without a message: ${meaning}`;
-	else if (said.code && !message.includes(said.code)) message = `${message.replace(/\.$/, '')} (${said.code})`;
+	if (page !== undefined) {
+		// A proxy's or server's HTML page is not the service's words: say what the status means.
+		message = `The ${serviceName(service)} answered HTTP ${failed.status} with a web page instead of an error message: ${meaning}. ${firstSentence(remedy)}`;
+	} else if (!message) {
+		message = `The ${serviceName(service)} answered HTTP ${failed.status} without a message: ${meaning}`;
+	} else if (said.code && !message.includes(said.code)) message = `${message.replace(/\.$/, '')} (${said.code})`;
 	const tries = failed.attempts && failed.attempts > 1 ? ` after ${failed.attempts} attempts` : '';
+	const quoted = page === undefined ? '' : ` The page begins: "${page}"`;
 	// The webhook codes' own hints already say what happened and what to do (the trigger leads with them).
 	const description =
-		hint ?? `${failed.operation ? `${failed.operation}: ` : ''}HTTP ${failed.status}${tries}, ${meaning}. ${remedy}`;
+		hint ??
+		`${failed.operation ? `${failed.operation}: ` : ''}HTTP ${failed.status}${tries}, ${meaning}. ${remedy}${quoted}`;
 	const details = {
 		status: failed.status,
-		body: failed.body as JsonObject,
+		body: (page ?? failed.body) as JsonObject,
 		...(said.code ? { errorCode: said.code } : {}),
 		...(said.type ? { errorType: said.type } : {}),
 	};
@@ -187,6 +212,27 @@ export function responseError(node: INode, failed: FailedResponse, itemIndex?: n
 	return apiError;
 }
 
+/** How many characters of a page or a body that is not JSON an error quotes. */
+const QUOTED_CHARS = 200;
+
+/** The start of a text, on one line, cut at QUOTED_CHARS (with … when longer). */
+function quoteStart(text: string): string {
+	const flat = text.trim().replace(/\s+/g, ' ');
+	return flat.length > QUOTED_CHARS ? `${flat.slice(0, QUOTED_CHARS)}…` : flat;
+}
+
+/**
+ * The start of an error answer that is a web page (HTML, as gateways, proxies and servers
+ * answer for themselves), or undefined when the body may be the service's own words.
+ */
+function webPageOf(body: unknown, contentType = ''): string | undefined {
+	if (typeof body !== 'string' || !body.trim()) return undefined;
+	if (!/html/i.test(contentType) && !body.trim().startsWith('<')) return undefined;
+	return quoteStart(body);
+}
+
+const firstSentence = (text: string) => text.replace(/^(.*?\.)\s.*$/s, '$1');
+
 /** A 2xx answer that is not JSON (a maintenance page, a cut-off body): quoted, never passed on as data. */
 export function notJsonError(
 	node: INode,
@@ -195,8 +241,8 @@ export function notJsonError(
 	text: string,
 	itemIndex?: number,
 ): NodeApiError {
-	const start = text.trim().replace(/\s+/g, ' ').slice(0, 200);
-	const message = `${operation}: the service answered HTTP ${status} with a body that is not JSON: "${start}${text.trim().length > 200 ? '…' : ''}"`;
+	const start = text.trim().replace(/\s+/g, ' ').slice(0, QUOTED_CHARS);
+	const message = `${operation}: the service answered HTTP ${status} with a body that is not JSON: "${quoteStart(text)}"`;
 	const description =
 		'The answer is not the JSON this operation returns; a proxy, a maintenance page or a connection cut short may have produced it. Check the REST API Base URL of the Mindbody credential, then try again.';
 	const error = new NodeApiError(node, { message } as JsonObject, {
@@ -233,7 +279,7 @@ export function timeoutError(
 	itemIndex?: number,
 ): NodeApiError {
 	const message = `${operation} got no answer within ${seconds(timeoutMs)}${attempts > 1 ? ` (${attempts} attempts)` : ''}`;
-	const description = `The service did not answer in time. ${RETRIED} Raise Options → Timeout if the service is slow, or try again later.`;
+	const description = `The service did not answer in time. Options → Timeout limits the whole call, retries included, so a call that times out is not sent again (GET, PUT, PATCH and DELETE calls are retried after 429 and 5xx answers while time is left; POST calls never are). Raise Options → Timeout if the service is slow, or try again later.`;
 	const error = new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });
 	error.message = message;
 	error.context.data = { timeoutMs, attempts };
@@ -250,13 +296,20 @@ export function requestError(node: INode, error: unknown, itemIndex?: number): N
 	return failure;
 }
 
-/** The staff login failed (wrong password, unknown API key, service unreachable). */
+const LOGIN_REMEDY =
+	'Check the Staff Username and Staff Password of the Mindbody credential. Its User Token is set to Staff Login, so n8n logs in before the first request whenever no token is stored, whatever the operation; if no operation you use acts as a user, set User Token to None instead.';
+
+/**
+ * The staff login failed (wrong password, unknown API key, service unreachable). n8n runs the
+ * login before any request of a Staff Login credential that holds no token, also for operations
+ * that need no user token: the error speaks of the login, not of the operation.
+ */
 export function loginError(node: INode, login: StaffLoginError, itemIndex?: number, again = false): NodeApiError {
 	const error = new NodeApiError(node, { message: login.message } as JsonObject, {
 		message: login.message,
 		description: again
-			? 'The staff login failed earlier in this run and was not tried again, so the staff account is not locked by repeated attempts.'
-			: 'The Mindbody credential logs in with its staff username and password to get the user token that this operation needs.',
+			? `The staff login failed earlier in this run and was not tried again, so the staff account is not locked by repeated attempts. ${LOGIN_REMEDY}`
+			: LOGIN_REMEDY,
 		itemIndex,
 	});
 	error.message = login.message;

@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	IHttpRequestOptions,
+	IPollFunctions,
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
@@ -11,9 +12,11 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import {
 	dropToken,
+	dropTokenForRenewal,
 	failedLoginOf,
 	restBaseOf,
 	takesUserToken,
+	tokenDueForRenewal,
 	tokenExpired,
 	webhooksBaseOf,
 	type StaffLoginError,
@@ -28,7 +31,7 @@ import {
 	responseError,
 	timeoutError,
 } from './errors';
-import { MAX_RETRIES, mayResend, retriableStatus, retryDelay } from './retryPolicy';
+import { MAX_RETRIES, mayResend, retriableStatus, retryDelay, retryFits } from './retryPolicy';
 
 export { WEBHOOK_ERRORS } from './webhookErrors';
 
@@ -36,7 +39,12 @@ export const CREDENTIAL_NAME = 'mindbodyApi';
 export const TRANSACTION_KEY_MAX = 50;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-export type MindbodyFunctions = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type MindbodyFunctions =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
 
 export interface MindbodyRequest {
 	/**
@@ -57,7 +65,7 @@ export interface MindbodyRequest {
 	itemIndex?: number;
 	/** How errors name the call, e.g. "Client: Get Directory"; the method and path by default. */
 	label?: string;
-	/** Milliseconds to wait for an answer (default 60 s). */
+	/** Milliseconds the whole call may take, retries included (default 60 s). */
 	timeoutMs?: number;
 }
 
@@ -89,6 +97,16 @@ const credentialReads = new WeakMap<object, Map<number, Promise<ICredentialDataD
 
 /** Staff logins that failed in a node run, so the next items do not try the same password again. */
 const failedLogins = new WeakMap<object, StaffLoginError>();
+
+/**
+ * The staff login under way in a node run. n8n logs in before a request whenever the copy of
+ * the credential it is given holds no token; a run's items send together, each with its own
+ * copy, so without this every item would log in. The first request logs in; the others wait
+ * for it and take its token (or its failure).
+ */
+const loginsUnderWay = new WeakMap<object, Promise<IssuedToken | undefined>>();
+
+type IssuedToken = Pick<ICredentialDataDecryptedObject, 'accessToken' | 'loginExpires'>;
 
 function readCredentials(ctx: MindbodyFunctions, itemIndex?: number) {
 	let reads = credentialReads.get(ctx);
@@ -132,14 +150,35 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 	}
 	// What the credential's authenticate() will do: the staff token goes on calls that take one.
 	const staffToken = tokenSource === 'staffLogin' && service === 'rest' && takesUserToken(method, request.path);
+	// Set when this request is the one that logs in for the run: called once its first try ends.
+	let loginDone: (() => void) | undefined;
 	if (tokenSource === 'staffLogin' && !credentials.accessToken) {
 		// n8n logs in before any request while no token is stored; one that failed earlier in
-		// this run is not tried again for every item.
+		// this run is not tried again for every item, and one under way is waited for.
+		const underWay = loginsUnderWay.get(ctx);
+		const issued = underWay ? await underWay : undefined;
 		const failed = failedLogins.get(ctx);
 		if (failed) throw loginError(ctx.getNode(), failed, request.itemIndex, true);
+		if (issued?.accessToken) {
+			credentials.accessToken = issued.accessToken;
+			credentials.loginExpires = issued.loginExpires ?? '';
+		} else {
+			let finish: (issued: IssuedToken | undefined) => void = () => {};
+			loginsUnderWay.set(ctx, new Promise((resolve) => (finish = resolve)));
+			loginDone = () => {
+				loginsUnderWay.delete(ctx);
+				finish(
+					credentials.accessToken
+						? { accessToken: credentials.accessToken, loginExpires: credentials.loginExpires }
+						: undefined,
+				);
+			};
+		}
 	}
 	// A token past its stated expiry would only be refused: log in first instead.
 	if (staffToken && tokenExpired(credentials)) dropToken(credentials);
+	// In its last hour a token is renewed before it is sent, keeping it good for every holder.
+	else if (staffToken && tokenDueForRenewal(credentials)) dropTokenForRenewal(credentials);
 
 	const baseUrl = service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
 	const headers: IDataObject = { Accept: 'application/json' };
@@ -148,6 +187,9 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 	if (request.skipDeduplication) headers['X-RequestDeduplication-Skip'] = 'true';
 
 	const timeoutMs = request.timeoutMs && request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
+	// The limit is the whole call's, retries and the waits between them included: "60 s" means
+	// the call has ended, one way or the other, about 60 s after it started.
+	const deadline = Date.now() + timeoutMs;
 	const options: IHttpRequestOptions = {
 		method,
 		url: `${baseUrl}${request.path}${serializeQuery(request.query)}`,
@@ -159,7 +201,12 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 		ignoreHttpStatusErrors: true,
 		timeout: timeoutMs,
 	};
-	if (request.body !== undefined) options.body = request.body as IDataObject;
+	if (request.body !== undefined) {
+		// Sent as JSON text: n8n's helper drops an empty object or list, which the service would
+		// read as no body at all, while `{}` and `[]` are what the user asked to send.
+		options.body = JSON.stringify(request.body);
+		headers['Content-Type'] = 'application/json';
+	}
 	const mayRetry = mayResend(request.operation);
 	let renewed = false;
 	let attempt = 1;
@@ -167,24 +214,24 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 	for (;;) {
 		let response: FullResponse;
 		try {
-			response = await sendOnce(ctx, options, credentials);
+			await runPace(ctx, deadline);
+			// Each try waits only for what is left of the call's time.
+			response = await sendOnce(ctx, { ...options, timeout: timeLeft(deadline) }, credentials);
 		} catch (error) {
-			const timedOut = isTimeout(error);
-			if (timedOut && mayRetry && attempt <= MAX_RETRIES) {
-				await sleep(retryDelay(attempt++, undefined));
-				continue;
-			}
 			const login = failedLoginOf(credentials);
-			if (login) {
-				failedLogins.set(ctx, login);
-				throw loginError(ctx.getNode(), login, request.itemIndex);
-			}
-			throw timedOut
+			if (login) failedLogins.set(ctx, login);
+			loginDone?.();
+			loginDone = undefined;
+			if (login) throw loginError(ctx.getNode(), login, request.itemIndex);
+			// A time-out used up the call's time: it is reported, not tried again.
+			throw isTimeout(error)
 				? timeoutError(ctx.getNode(), label, timeoutMs, attempt, request.itemIndex)
 				: requestError(ctx.getNode(), error, request.itemIndex);
 		}
+		loginDone?.();
+		loginDone = undefined;
 		const status = response.statusCode;
-		if (status === 401 && staffToken && !renewed) {
+		if (status === 401 && staffToken && !renewed && timeLeft(deadline) > 1) {
 			// The service refused the staff token: emptied, it makes n8n log in before the one retry.
 			renewed = true;
 			dropToken(credentials);
@@ -196,17 +243,52 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 			return { status, body: body.value };
 		}
 		const responseHeaders = lowerCaseKeys(response.headers ?? {});
+		if (status === 429) holdRun(ctx, retryDelay(attempt, responseHeaders['retry-after']));
 		if (mayRetry && retriableStatus(status) && attempt <= MAX_RETRIES) {
-			await sleep(retryDelay(attempt++, responseHeaders['retry-after']));
-			continue;
+			const wait = retryDelay(attempt, responseHeaders['retry-after']);
+			// A wait that would end past the limit is not started: the answer is reported now.
+			if (retryFits(wait, deadline)) {
+				attempt++;
+				await sleep(wait);
+				continue;
+			}
 		}
 		throw responseError(
 			ctx.getNode(),
-			{ status, headers: responseHeaders, body: body.value, service, operation: label, attempts: attempt },
+			{
+				status,
+				headers: responseHeaders,
+				body: body.value,
+				service,
+				operation: label,
+				attempts: attempt,
+				contentType: String(responseHeaders['content-type'] ?? ''),
+			},
 			request.itemIndex,
 		);
 	}
 }
+
+/**
+ * When the run may send next: a 429 (Too Many Requests) holds back every request of the run, not
+ * only the one that got it, until its Retry-After (or the backoff) has passed.
+ */
+const paces = new WeakMap<object, { until: number }>();
+
+function holdRun(ctx: MindbodyFunctions, ms: number): void {
+	const pace = paces.get(ctx) ?? { until: 0 };
+	pace.until = Math.max(pace.until, Date.now() + ms);
+	paces.set(ctx, pace);
+}
+
+/** Waits while the run is held back, never past the call's deadline. */
+async function runPace(ctx: MindbodyFunctions, deadline: number): Promise<void> {
+	const until = Math.min(paces.get(ctx)?.until ?? 0, deadline - 1);
+	if (until > Date.now()) await sleep(until - Date.now());
+}
+
+/** Milliseconds left before the call's deadline; at least 1, as n8n's helper reads 0 as "no limit". */
+const timeLeft = (deadline: number) => Math.max(1, deadline - Date.now());
 
 interface FullResponse {
 	statusCode: number;

@@ -161,7 +161,7 @@ export function generateStaff(rand: Random, count: number, catalogue: BusinessCa
 	const bookable = catalogue.appointmentTypes.filter((type) => !type.IsAddOn);
 	const addOns = catalogue.appointmentTypes.filter((type) => type.IsAddOn);
 	const locationIds = catalogue.locations.map((location) => location.Id);
-	return Array.from({ length: count }, (_, index) => {
+	const staff: Staff[] = Array.from({ length: count }, (_, index) => {
 		const owner = index === 0;
 		const FirstName = owner ? 'Sandbox' : FIRST_NAMES[(index * 7) % FIRST_NAMES.length];
 		const LastName = owner ? 'Owner' : LAST_NAMES[(index * 3) % LAST_NAMES.length];
@@ -185,4 +185,34 @@ export function generateStaff(rand: Random, count: number, catalogue: BusinessCa
 			Active: true,
 		};
 	});
+	// Drawn after the loop, so the fields above stay what they were before these existed.
+	staff.forEach((member, index) => Object.assign(member, staffProfileOf(rand, member, index)));
+	return staff;
+}
+
+/** The v6 Staff record's contact, employment and sales rep fields of a seeded staff member. */
+function staffProfileOf(rand: Random, member: Staff, index: number): Partial<Staff> {
+	const city = rand.pick(CITIES);
+	const year = 2012 + rand.int(0, 12);
+	return {
+		Address: `${rand.int(10, 999)} ${rand.pick(STREETS)}`,
+		Address2: '',
+		City: city.City,
+		State: city.StateProvCode,
+		Country: 'US',
+		PostalCode: city.PostalCode,
+		HomePhone: '',
+		WorkPhone: `805555${String(2000 + index).padStart(4, '0')}`,
+		MobilePhone: `805556${String(rand.int(1000, 9999))}`,
+		SortOrder: index + 1,
+		EmploymentStart: `${year}-${String(rand.int(1, 12)).padStart(2, '0')}-01`,
+		EmploymentEnd: null,
+		ClassAssistant: false,
+		ClassAssistant2: false,
+		// The owner and every fourth staff member sell (sales reps 1, 2, …).
+		SalesRepNumbers: index % 4 === 0 ? [index / 4 + 1] : [],
+		ProviderIds: member.ProviderId ? [member.ProviderId] : [],
+		Notes: '',
+		EmpID: `EMP${String(member.Id).padStart(4, '0')}`,
+	};
 }

@@ -1,7 +1,11 @@
 import { generateAddOns, generateAppointmentRequests, generateAppointments } from './appointments';
 import { generateCatalogue, generateStaff } from './business';
 import { generateClientServices, generateClients, generateLogins } from './people';
+import { generateClassRecords } from './classRecords';
+import { generateClientRecords } from './clientRecords';
 import { createRandom, deriveSeed } from './prng';
+import { generateSaleRecords } from './saleRecords';
+import { generateStaffRecords } from './staffRecords';
 import { generatePromoCodes, generateSales } from './sales';
 import { generateAvailability, generateClasses, generateClosures, generateEnrollments } from './schedule';
 import type { SandboxSize, SiteData, SiteSettings } from './types';
@@ -68,7 +72,13 @@ export function generateSite(spec: SiteSpec): SiteData {
 		autopaySuspensions: [],
 		logins: generateLogins(staff, clients),
 		nextIds: {},
+		clientRecords: generateClientRecords(rand('clientRecords'), clients),
+		staffRecords: undefined!,
+		classRecords: undefined!,
+		saleRecords: generateSaleRecords(rand('saleRecords'), catalogue, clients, anchor),
 	};
+	data.staffRecords = generateStaffRecords(rand('staffRecords'), staff, data.logins);
+	data.classRecords = generateClassRecords(rand('classRecords'), data.classes, clients, data.clientServices);
 	data.nextIds = nextIdsOf(data);
 	return data;
 }

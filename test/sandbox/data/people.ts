@@ -1,8 +1,10 @@
 import type { BusinessCatalogue } from './business';
+import { CLIENT_INDEXES, GENDERS, REFERRAL_TYPES } from './clientRecords';
 import { DAY, dateOf, isoAt } from './dates';
-import { FIRST_NAMES, LAST_NAMES } from './names';
+import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './names';
 import type { Random } from './prng';
-import type { Client, ClientService, Staff, StaffLogin } from './types';
+import { takeRecordId } from './records';
+import type { Client, ClientService, SiteData, Staff, StaffLogin } from './types';
 
 /** Logins seeded on every site; printed by `npm run sandbox`. */
 export const SEEDED_LOGINS = {
@@ -19,6 +21,7 @@ export function generateClients(rand: Random, count: number, locationIds: number
 		const Id = 100001 + index;
 		// Every tenth client after the first is the dependent of the one before.
 		const dependent = index % 10 === 9;
+		const created = anchor - rand.int(1, 900) * DAY;
 		clients.push({
 			Id,
 			ClientId: String(Id),
@@ -28,11 +31,199 @@ export function generateClients(rand: Random, count: number, locationIds: number
 			MobilePhone: `805${String(5550000 + index).padStart(7, '0')}`,
 			HomeLocationId: rand.pick(locationIds),
 			Status: rand.chance(0.95) ? 'Active' : 'Inactive',
-			CreationDate: isoAt(anchor - rand.int(1, 900) * DAY),
+			CreationDate: isoAt(created),
 			CustodianId: dependent ? Id - 1 : null,
+			AccountBalance: 0,
+			LastModifiedDateTime: isoAt(created),
 		});
 	}
+	// Drawn after the loop, so the fields above stay what they were before profiles existed.
+	clients.forEach((client, index) => Object.assign(client, profileOf(rand, index, anchor, client)));
+	clients.forEach((client, index) => Object.assign(client, REGIONAL_CLIENTS[index] ?? {}));
 	return clients;
+}
+
+/**
+ * Clients every site of the region holds (same name, e-mail, phone, birthday and address): the
+ * cross-regional operations find them by e-mail (UpdateClient rule 8, rules 12 and 16).
+ */
+const REGIONAL_CLIENTS: Record<number, Partial<Client>> = {
+	3: {
+		FirstName: 'Maya',
+		LastName: 'Okafor',
+		Email: 'maya.okafor@clients.example',
+		BirthDate: '1988-05-14',
+		Gender: 'Female',
+		AddressLine1: '120 Marsh St',
+		City: 'San Luis Obispo',
+		State: 'CA',
+		PostalCode: '93401',
+		Status: 'Active',
+		IsProspect: false,
+	},
+	4: {
+		FirstName: 'Jonas',
+		LastName: 'Larsen',
+		Email: 'jonas.larsen@clients.example',
+		BirthDate: '1992-11-02',
+		Gender: 'Male',
+		AddressLine1: '48 Broad St',
+		City: 'San Luis Obispo',
+		State: 'CA',
+		PostalCode: '93401',
+		Status: 'Active',
+		IsProspect: false,
+	},
+};
+
+/** The profile fields of a seeded client beyond name, contact and home location. */
+function profileOf(rand: Random, index: number, anchor: number, client: Client): Partial<Client> {
+	const city = CITIES[rand.int(0, CITIES.length - 1)];
+	const released = rand.chance(0.8);
+	const withCard = rand.chance(0.5);
+	const prospect = index !== 0 && rand.chance(0.05);
+	const indexes = CLIENT_INDEXES.filter(() => rand.chance(0.4)).map((entry) => ({
+		Id: entry.Id,
+		ValueId: rand.pick(entry.Values).Id,
+	}));
+	const birth = anchor - rand.int(18 * 365, 70 * 365) * DAY;
+	return {
+		MiddleName: '',
+		BirthDate: dateOf(birth),
+		Gender: rand.pick(GENDERS.slice(0, 3)),
+		AppointmentGenderPreference: rand.pick(['None', 'None', 'None', 'Female', 'Male'] as const),
+		HomePhone: rand.chance(0.3) ? `805555${String(rand.int(2000, 9999))}` : '',
+		WorkPhone: '',
+		WorkExtension: '',
+		AddressLine1: `${rand.int(10, 999)} ${rand.pick(STREETS)}`,
+		AddressLine2: '',
+		City: city.City,
+		State: city.StateProvCode,
+		PostalCode: city.PostalCode,
+		Country: 'US',
+		IsProspect: prospect,
+		IsCompany: false,
+		ProspectStageId: prospect ? 1 : null,
+		ReferredBy: rand.chance(0.6) ? rand.pick(REFERRAL_TYPES.filter((type) => type.Active)).Name : '',
+		Notes: '',
+		RedAlert: '',
+		YellowAlert: '',
+		PhotoUrl: '',
+		LockerNumber: '',
+		MembershipIcon: null,
+		MobileProvider: null,
+		EmergencyContactInfoName: '',
+		EmergencyContactInfoEmail: '',
+		EmergencyContactInfoPhone: '',
+		EmergencyContactInfoRelationship: '',
+		LiabilityRelease: released,
+		LiabilityAgreementDate: released ? client.CreationDate : null,
+		LiabilityReleasedBy: null,
+		SendAccountEmails: true,
+		SendAccountTexts: rand.chance(0.5),
+		SendPromotionalEmails: rand.chance(0.6),
+		SendPromotionalTexts: false,
+		SendScheduleEmails: true,
+		SendScheduleTexts: rand.chance(0.5),
+		ClientIndexes: indexes,
+		CustomClientFields: [],
+		SalesRepIds: [],
+		CreditCard: withCard
+			? {
+					CardType: rand.pick(['Visa', 'MasterCard', 'AmericanExpress']),
+					LastFour: String(rand.int(1000, 9999)),
+					ExpMonth: String(rand.int(1, 12)).padStart(2, '0'),
+					ExpYear: String(new Date(anchor).getUTCFullYear() + rand.int(1, 4)),
+					CardHolder: '',
+					Address: '',
+					City: city.City,
+					State: city.StateProvCode,
+					PostalCode: city.PostalCode,
+				}
+			: null,
+		LeadChannelId: null,
+	};
+}
+
+/** The next client id of a site (UniqueId): above every client it holds. */
+export function takeClientId(site: SiteData): number {
+	return takeRecordId(site.clientRecords, 'clients', maxClientId(site));
+}
+
+/** The id takeClientId would hand out, without taking it (a Test call shows it). */
+export function peekClientId(site: SiteData): number {
+	return site.clientRecords.nextIds.clients ?? maxClientId(site) + 1;
+}
+
+const maxClientId = (site: SiteData) => site.clients.reduce((max, client) => Math.max(max, client.Id), 100000);
+
+/**
+ * A new client of the site with every profile field filled (the given ones win), not yet added:
+ * AddClient and a local profile made for a client of another site of the region use it.
+ */
+export function newClient(
+	site: SiteData,
+	id: number,
+	fields: Partial<Client> & Pick<Client, 'FirstName' | 'LastName'>,
+	now: number,
+): Client {
+	const home = site.locations.find((location) => location.Active)?.Id ?? 0;
+	const stamp = isoAt(now);
+	return {
+		Id: id,
+		ClientId: String(id),
+		Email: '',
+		MobilePhone: '',
+		HomeLocationId: home,
+		Status: 'Active',
+		CreationDate: stamp,
+		CustodianId: null,
+		AccountBalance: 0,
+		LastModifiedDateTime: stamp,
+		MiddleName: '',
+		BirthDate: null,
+		Gender: GENDERS[3],
+		AppointmentGenderPreference: 'None',
+		HomePhone: '',
+		WorkPhone: '',
+		WorkExtension: '',
+		AddressLine1: '',
+		AddressLine2: '',
+		City: '',
+		State: '',
+		PostalCode: '',
+		Country: '',
+		IsProspect: false,
+		IsCompany: false,
+		ProspectStageId: null,
+		ReferredBy: '',
+		Notes: '',
+		RedAlert: '',
+		YellowAlert: '',
+		PhotoUrl: '',
+		LockerNumber: '',
+		MembershipIcon: null,
+		MobileProvider: null,
+		EmergencyContactInfoName: '',
+		EmergencyContactInfoEmail: '',
+		EmergencyContactInfoPhone: '',
+		EmergencyContactInfoRelationship: '',
+		LiabilityRelease: false,
+		LiabilityAgreementDate: null,
+		LiabilityReleasedBy: null,
+		SendAccountEmails: false,
+		SendAccountTexts: false,
+		SendPromotionalEmails: false,
+		SendPromotionalTexts: false,
+		SendScheduleEmails: false,
+		SendScheduleTexts: false,
+		ClientIndexes: [],
+		CustomClientFields: [],
+		SalesRepIds: [],
+		CreditCard: null,
+		LeadChannelId: null,
+		...fields,
+	};
 }
 
 /**

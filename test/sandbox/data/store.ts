@@ -11,6 +11,8 @@ export interface UserToken {
 	ReadsAllCalendars: boolean;
 	/** Epoch ms on the sandbox clock. */
 	Expires: number;
+	/** Times the token was renewed (the v6 document allows up to 7). */
+	Renewals?: number;
 }
 
 /** The second site is small: it exists to prove multi-site keys and per-site data. */
@@ -44,10 +46,18 @@ export class RestStore {
 
 	size: SandboxSize;
 
+	/** The most entries a v6 page holds, whatever request.limit asks (admin setting; none by default). */
+	maxPageSize?: number;
+
 	constructor(private readonly options: StoreOptions) {
 		this.seed = options.seed;
 		this.size = options.size ?? {};
 		this.regenerate();
+	}
+
+	/** Midnight UTC of the day the data is built around. */
+	get anchor(): number {
+		return this.options.anchor;
 	}
 
 	/** The main sandbox site (-99). */
@@ -65,6 +75,7 @@ export class RestStore {
 		this.size = size;
 		this.sites.clear();
 		this.tokens.clear();
+		this.maxPageSize = undefined;
 		SITES.forEach((settings, index) => {
 			this.sites.set(
 				settings.Id,

@@ -3,7 +3,11 @@
  * strings (YYYY-MM-DDTHH:mm:ssZ), dates YYYY-MM-DD, times of day HH:mm:ss.
  */
 
+import type { ClassRecords } from './classRecords';
+import type { ClientRecords } from './clientRecords';
+import type { SaleRecords } from './saleRecords';
 import type { AutopaySuspension, ClientService, PromoCode, RevenueCategory, Sale } from './salesTypes';
+import type { StaffRecords } from './staffRecords';
 import type {
 	AddOn,
 	Appointment,
@@ -65,6 +69,31 @@ export interface Staff {
 	AlwaysAllowDoubleBooking: boolean;
 	ProviderId: string;
 	Active: boolean;
+	// The v6 Staff record's other fields (rest/v6/staffViews.ts shows them; absent means empty).
+	Address?: string;
+	Address2?: string;
+	City?: string;
+	State?: string;
+	Country?: string;
+	PostalCode?: string;
+	HomePhone?: string;
+	WorkPhone?: string;
+	MobilePhone?: string;
+	SortOrder?: number;
+	/** YYYY-MM-DD. */
+	EmploymentStart?: string | null;
+	EmploymentEnd?: string | null;
+	/** Set by AddStaff / UpdateStaff; otherwise read from the class schedules and appointment types. */
+	ClassTeacher?: boolean;
+	ClassAssistant?: boolean;
+	ClassAssistant2?: boolean;
+	AppointmentInstructor?: boolean;
+	/** Sales rep numbers (1–6) the staff member holds: GET /staff/salesreps and Client.SalesReps. */
+	SalesRepNumbers?: number[];
+	/** Every provider id (ProviderId holds the first). */
+	ProviderIds?: string[];
+	Notes?: string;
+	EmpID?: string;
 }
 
 export interface Client {
@@ -80,6 +109,71 @@ export interface Client {
 	CreationDate: string;
 	/** Set on dependents: the custodian's Id. */
 	CustodianId: number | null;
+	/** Money on the client's account: positive is credit (sales and returns change it). */
+	AccountBalance: number;
+	/** Last change to the client's record (GET /client/clients filters on it). */
+	LastModifiedDateTime: string;
+	// The v6 Client record's other fields (rest/v6/clientViews.ts shows them; absent means empty).
+	MiddleName?: string;
+	/** YYYY-MM-DD. */
+	BirthDate?: string | null;
+	/** One of the site's gender options (GET /site/genders). */
+	Gender?: string;
+	AppointmentGenderPreference?: 'None' | 'Female' | 'Male';
+	HomePhone?: string;
+	WorkPhone?: string;
+	WorkExtension?: string;
+	AddressLine1?: string;
+	AddressLine2?: string;
+	City?: string;
+	State?: string;
+	PostalCode?: string;
+	Country?: string;
+	IsProspect?: boolean;
+	IsCompany?: boolean;
+	ProspectStageId?: number | null;
+	ReferredBy?: string;
+	Notes?: string;
+	RedAlert?: string;
+	YellowAlert?: string;
+	PhotoUrl?: string;
+	LockerNumber?: string;
+	MembershipIcon?: number | null;
+	MobileProvider?: number | null;
+	EmergencyContactInfoName?: string;
+	EmergencyContactInfoEmail?: string;
+	EmergencyContactInfoPhone?: string;
+	EmergencyContactInfoRelationship?: string;
+	LiabilityRelease?: boolean;
+	LiabilityAgreementDate?: string | null;
+	/** Who released the liability: null the client, 0 the owner, else a staff id. */
+	LiabilityReleasedBy?: number | null;
+	SendAccountEmails?: boolean;
+	SendAccountTexts?: boolean;
+	SendPromotionalEmails?: boolean;
+	SendPromotionalTexts?: boolean;
+	SendScheduleEmails?: boolean;
+	SendScheduleTexts?: boolean;
+	/** Assigned client index values (GET /client/clientindexes lists the indexes). */
+	ClientIndexes?: Array<{ Id: number; ValueId: number }>;
+	/** Values of the site's custom client fields. */
+	CustomClientFields?: Array<{ Id: number; Value: string }>;
+	/** Staff ids of the client's sales reps. */
+	SalesRepIds?: number[];
+	/** A card on file: only what the service shows back (never the whole number). */
+	CreditCard?: {
+		CardType: string;
+		LastFour: string;
+		ExpMonth: string;
+		ExpYear: string;
+		CardHolder: string;
+		Address: string;
+		City: string;
+		State: string;
+		PostalCode: string;
+	} | null;
+	/** The client's lead channel (AddClient / UpdateClient LeadChannelId). */
+	LeadChannelId?: number | null;
 }
 
 export interface Vertical {
@@ -179,6 +273,11 @@ export interface SiteData {
 	logins: StaffLogin[];
 	/** Next free id per collection. */
 	nextIds: Record<string, number>;
+	/** The v6 business, one set of records per area, each with its own id counters. */
+	clientRecords: ClientRecords;
+	staffRecords: StaffRecords;
+	classRecords: ClassRecords;
+	saleRecords: SaleRecords;
 }
 
 /** Collection sizes of a generated site; missing ones take the defaults. */

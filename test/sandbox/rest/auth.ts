@@ -2,6 +2,7 @@ import type { Operation } from '../../../nodes/shared/catalogue';
 import type { ApiKeyAccount, SandboxContext, SandboxRequest, SandboxResponse } from '../context';
 import type { RestStore, UserToken } from '../data/store';
 import type { SiteData } from '../data/types';
+import { v6Error } from '../v6/answers';
 import { text } from './call';
 
 export const header = (req: SandboxRequest, name: string): string | undefined => {
@@ -63,6 +64,9 @@ export function readBearer(req: SandboxRequest, store: RestStore, siteId: number
 /** What a consumer token may reach: consumer booking, and classes and enrollments to view. */
 const CONSUMER_RESOURCES = ['consumerBooking', 'class', 'enrollment'];
 
+/** v6 client operations a consumer uses on their own profile (Authentication rule 4; the handlers limit them). */
+const CONSUMER_OPERATIONS = ['client.getCompleteInfo', 'client.update'];
+
 /**
  * Operations marked A need a token; others take one when sent (a bad one is still refused).
  * Consumer tokens reach only the consumer-facing resources.
@@ -77,9 +81,15 @@ export function checkUser(
 	const bearer = readBearer(req, store, siteId, now);
 	if (bearer.kind === 'invalid') return bearer.response;
 	if (bearer.kind === 'none') {
-		return op.userToken ? text(401, 'Authorization required: send Authorization: Bearer <user token>.') : {};
+		if (!op.userToken) return {};
+		// The v6 answer is its error shape, with the words rule 12 gives (AddArrival).
+		return op.v6
+			? v6Error(401, 'AuthorizationRequired', 'Authorization Required')
+			: text(401, 'Authorization required: send Authorization: Bearer <user token>.');
 	}
-	if (bearer.token.Type === 'Consumer' && !CONSUMER_RESOURCES.includes(op.resource)) {
+	const consumerMay =
+		CONSUMER_RESOURCES.includes(op.resource) || CONSUMER_OPERATIONS.includes(`${op.resource}.${op.operation}`);
+	if (bearer.token.Type === 'Consumer' && !consumerMay) {
 		return text(403, 'This operation needs a staff user token.');
 	}
 	return { user: bearer.token };

@@ -16,6 +16,12 @@ import { recurringHandlers } from './recurring';
 import { saleHandlers } from './sales';
 import { staffCalendarHandlers } from './staffCalendar';
 import { timeRangeHandlers } from './timeRanges';
+import { appointmentsV6Handlers } from './v6/appointments';
+import { classesV6Handlers } from './v6/classes';
+import { clientsV6Handlers } from './v6/clients';
+import { salesV6Handlers } from './v6/sales';
+import { siteV6Handlers } from './v6/site';
+import { staffV6Handlers } from './v6/staff';
 
 /** Every REST operation of the catalogue, by `resource.operation`. */
 export const restHandlers: HandlerTable = {
@@ -35,6 +41,12 @@ export const restHandlers: HandlerTable = {
 	...timeRangeHandlers,
 	...consumerBookingHandlers,
 	...dashboardHandlers,
+	...appointmentsV6Handlers,
+	...classesV6Handlers,
+	...clientsV6Handlers,
+	...salesV6Handlers,
+	...siteV6Handlers,
+	...staffV6Handlers,
 };
 
 /** Catalogue operations without a handler: empty, or the sandbox refuses to start. */

@@ -9,6 +9,7 @@ import { coerceForm } from './formBody';
 import { missingHandlers, restHandlers } from './handlers';
 import { parseParams } from './params';
 import { handleUserToken, type TokenSettings } from './userTokens';
+import { bindToFacts, coerceToFacts, v6Error } from '../v6/answers';
 
 export interface RestService {
 	handle(req: SandboxRequest): Promise<SandboxResponse>;
@@ -29,6 +30,17 @@ function bindBody(op: Operation, req: SandboxRequest): { value: unknown } | Sand
 		return text(415, `Content-Type ${type} is not accepted: send ${BODY_TYPES.join(', ')}.`);
 	}
 	if (req.bodyMalformed) return text(400, 'The request body is not valid JSON.');
+	const shape = op.body.shape;
+	if (shape) {
+		// The v6 document's facts decide, as its binder would: names in any case, text for numbers.
+		const check = checkBody(op.body.schema, req.body);
+		if (!check.ok) {
+			const missing = check.issues.every((issue) => issue.message === 'is required');
+			return v6Error(400, missing ? 'MissingRequiredFields' : 'InvalidParameter', check.message);
+		}
+		const field = shape.list ? { list: { ref: shape.type } } : { ref: shape.type };
+		return { value: coerceToFacts(field, bindToFacts(field, req.body)) };
+	}
 	const model = bodyModel(op.body);
 	const sent = type === 'application/x-www-form-urlencoded' ? coerceForm(model, req.body) : req.body;
 	const check = checkBody(op.body.schema, sent);
@@ -59,7 +71,7 @@ export function createRestService(ctx: SandboxContext, store: RestStore, tokens:
 	const restOps = operations.filter((op) => op.service === 'rest').length;
 	if (Object.keys(restHandlers).length !== restOps)
 		throw new Error('Handlers exist for operations the catalogue lacks');
-	for (const op of operations) if (op.service === 'rest' && op.body) bodyModel(op.body);
+	for (const op of operations) if (op.service === 'rest' && op.body && !op.body.shape) bodyModel(op.body);
 
 	return {
 		async handle(req) {
@@ -73,7 +85,10 @@ export function createRestService(ctx: SandboxContext, store: RestStore, tokens:
 			const user = checkUser(req, op, store, caller.siteId, now);
 			if (isResponse(user)) return user;
 			const params = parseParams(op, req);
-			if (!params.ok) return text(400, params.message);
+			if (!params.ok) {
+				if (!op.v6) return text(400, params.message);
+				return v6Error(400, params.missing ? 'MissingRequiredFields' : 'InvalidParameter', params.message);
+			}
 			const body = bindBody(op, req);
 			if (isResponse(body)) return body;
 			const transactionKey = header(req, 'Transaction-Key')?.slice(0, 50);

@@ -47,7 +47,7 @@ export class Params {
 	}
 }
 
-export type ParamsResult = { ok: true; params: Params } | { ok: false; message: string };
+export type ParamsResult = { ok: true; params: Params } | { ok: false; message: string; missing?: boolean };
 
 const INT32 = { min: -2147483648, max: 2147483647 };
 const INT64 = { min: -9223372036854775808n, max: 9223372036854775807n };
@@ -148,11 +148,21 @@ export function parseParams(op: Operation, req: SandboxRequest): ParamsResult {
 				? [fromPath.get(param.name.toLowerCase()) ?? ''].filter(Boolean)
 				: queryValues(req.query, param.name);
 		if (!raw.length) {
-			if (param.required) return { ok: false, message: `The ${param.name} parameter is required.` };
+			if (param.required) return { ok: false, message: `The ${param.name} parameter is required.`, missing: true };
 			continue;
 		}
 		const { value, error } = readParam(param, raw);
 		if (error) return { ok: false, message: error };
+		// The v6 document states value lists; the business spec's lists only describe.
+		if (op.v6 && param.options) {
+			const bad = raw.find((entry) => !param.options!.some((option) => option.toLowerCase() === entry.toLowerCase()));
+			if (bad !== undefined) {
+				return {
+					ok: false,
+					message: `The value '${bad}' of ${param.name} is not valid: it must be one of ${param.options.join(', ')}.`,
+				};
+			}
+		}
 		values.set(param.name.toLowerCase(), value!);
 	}
 	return { ok: true, params: new Params(values, fromPath) };

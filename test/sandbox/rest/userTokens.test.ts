@@ -60,7 +60,8 @@ describe('user tokens', () => {
 		const renewed = await h.call('POST', '/usertoken/renew', { token });
 		expect(renewed.status).toBe(200);
 		expect(renewed.json.AccessToken).toBe(token);
-		expect(Date.parse(renewed.json.Expires)).toBe(h.sandbox.clock.now() + 60 * 60 * 1000);
+		// A lifetime more from the current expiry.
+		expect(Date.parse(renewed.json.Expires)).toBe(Date.parse(issued.json.Expires) + 60 * 60 * 1000);
 		await h.sandbox.clock.advance(30 * 60 * 1000);
 		expect((await h.call('GET', '/Dashboard/Summary', { token })).status).toBe(200);
 		await h.sandbox.clock.advance(31 * 60 * 1000);
@@ -68,6 +69,13 @@ describe('user tokens', () => {
 		expect([expired.status, expired.text]).toEqual([401, 'The user token has expired: renew or issue a new one.']);
 		expect((await h.call('POST', '/usertoken/renew', { token })).status).toBe(401);
 		expect((await h.call('POST', '/usertoken/renew')).status).toBe(401);
+	});
+
+	it('renews a token up to 7 times, then asks for a new one', async () => {
+		const token = (await h.call('POST', '/usertoken/issue', { body: owner })).json.AccessToken;
+		for (let n = 0; n < 7; n++) expect((await h.call('POST', '/usertoken/renew', { token })).status).toBe(200);
+		const eighth = await h.call('POST', '/usertoken/renew', { token });
+		expect([eighth.status, eighth.text]).toEqual([400, 'The token was renewed 7 times: issue a new one.']);
 	});
 
 	it('keeps consumer tokens to consumer-facing operations (403 elsewhere)', async () => {

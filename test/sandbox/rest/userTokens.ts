@@ -14,6 +14,9 @@ import { json, text } from './call';
 
 export const DEFAULT_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/** Renewals a token takes before a new one must be issued. */
+export const MAX_RENEWALS = 7;
+
 /** A consumer token seeded on the main site, for the consumer operations. */
 export const SEEDED_CONSUMER_TOKEN = 'sandbox-consumer-token';
 
@@ -73,7 +76,11 @@ export function handleUserToken(
 		const bearer = readBearer(req, store, caller.siteId, now);
 		if (bearer.kind === 'invalid') return bearer.response;
 		if (bearer.kind === 'none') return text(401, 'Authorization required: send the token to renew.');
-		bearer.token.Expires = now + settings.lifetimeMs;
+		// Each renewal adds a lifetime from the current expiry, up to 7 times (the v6 document).
+		const renewals = bearer.token.Renewals ?? 0;
+		if (renewals >= MAX_RENEWALS) return text(400, `The token was renewed ${MAX_RENEWALS} times: issue a new one.`);
+		bearer.token.Renewals = renewals + 1;
+		bearer.token.Expires += settings.lifetimeMs;
 		return answer(caller.site, bearer.token);
 	}
 	if (req.bodyMalformed) return text(400, 'The request body is not valid JSON.');

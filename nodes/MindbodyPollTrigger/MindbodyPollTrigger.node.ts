@@ -1,0 +1,33 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { pollTriggerProperties } from './description';
+
+/**
+ * Starts a workflow on new or changed Mindbody records by asking the REST API on a schedule:
+ * no public HTTPS URL and no webhook subscription needed. Each poll passes on what changed since
+ * the last one, once; items are shaped like the Mindbody Trigger's webhook events.
+ */
+export class MindbodyPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Mindbody Poll Trigger',
+		name: 'mindbodyPollTrigger',
+		icon: { light: 'file:../../icons/mindbody.svg', dark: 'file:../../icons/mindbody.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow when Mindbody has new clients, sales or bookings, by asking on a schedule',
+		defaults: { name: 'Mindbody Poll Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mindbodyApi', required: true }],
+		properties: pollTriggerProperties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// What a poll reads (the catalogue and its requests) loads with the first poll, not with n8n.
+		const { runPoll } = await import('./poll');
+		return await runPoll(this);
+	}
+}

@@ -1,0 +1,198 @@
+import { EVENT_CHOICES } from './eventChoices';
+import type { IDataObject } from 'n8n-workflow';
+
+import { V6_OPERATIONS as V6 } from '../shared/catalogue/v6/facts';
+import {
+	advance,
+	cursorFromDate,
+	cursorFromNow,
+	isChangeCursor,
+	isNews,
+	requestFloor,
+	type ChangeCursor,
+	type Read,
+} from './changeCursor';
+import { bookingEventData } from './eventData';
+import { readOne, readPages, type Query } from './listPages';
+import {
+	SAMPLE_DAYS,
+	SAMPLE_PAGES,
+	dayOf,
+	newestFirst,
+	operationOf,
+	windowOf,
+	type PollEvent,
+	type PollRun,
+} from './pollEvent';
+import type { PolledEvent } from './pollItems';
+import { DAY_MS, stampMs, utcStamp } from './stamps';
+
+/**
+ * New class bookings. The document lists a class's visits only by class (GET /class/classvisits
+ * needs request.classID), and a visit has no time it was booked. So the trigger keeps the roster
+ * of every class in its window: read whole when the class comes into the window, then only the
+ * visits of classes the service reports changed (GET /class/classes by request.lastModifiedDate).
+ * A visit not on the roster it keeps is a new booking.
+ */
+
+interface BookingState {
+	/** Over the classes' LastModifiedDateTime. */
+	classes: ChangeCursor;
+	/** The last day whose classes' rosters are kept. */
+	covered?: string;
+	/** Class id → [its start (ms), the ids of the visits on its roster …]. */
+	rosters: Record<string, number[]>;
+}
+
+const classesOp = operationOf(V6.GetClasses);
+const visitsOp = operationOf(V6.GetClassVisits);
+
+const classKey = (record: IDataObject) => String(record.Id);
+
+const isBooking = (visit: IDataObject) =>
+	visit.LateCancelled !== true && !['Cancelled', 'LateCancelled'].includes(String(visit.AppointmentStatus));
+
+async function classWithVisits(run: PollRun, classId: string, floor?: string): Promise<IDataObject> {
+	const query: Query = [['request.classID', classId]];
+	if (floor) query.push(['request.lastModifiedDate', floor]);
+	const body = await readOne(run.ctx, visitsOp, query);
+	return (body.Class ?? {}) as IDataObject;
+}
+
+const visitsOf = (record: IDataObject) => (Array.isArray(record.Visits) ? (record.Visits as IDataObject[]) : []);
+
+function booked(run: PollRun, visit: IDataObject, classRecord: IDataObject): PolledEvent {
+	const at = typeof visit.LastModifiedDateTime === 'string' ? visit.LastModifiedDateTime : utcStamp(run.startedAt);
+	return {
+		eventId: 'classRosterBooking.created',
+		key: String(visit.Id),
+		version: String(visit.Id),
+		at,
+		eventData: bookingEventData(visit, classRecord, run.siteId),
+	};
+}
+
+const dayAfter = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+
+async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
+	const { first, last } = windowOf(run);
+	const rosters: Record<string, number[]> = {};
+	for (const [id, roster] of Object.entries(state.rosters)) {
+		// Classes that left the window are not read again: their rosters can go.
+		if (roster[0] >= Date.parse(`${first}T00:00:00Z`)) rosters[id] = [...roster];
+	}
+	const reads: Read[] = [];
+	const events: PolledEvent[] = [];
+	let whole = true;
+	const readOf = (record: IDataObject): Read | undefined =>
+		typeof record.LastModifiedDateTime === 'string'
+			? { key: classKey(record), stamp: record.LastModifiedDateTime }
+			: undefined;
+
+	// Classes that came into the window since the last poll: their rosters as they stand, learned
+	// without passing anything on (bookings made before the class was in the window); on the first
+	// poll from a start date, the bookings changed since that date pass on.
+	const fromDate = !quiet && !state.covered;
+	const entering = state.covered ? dayAfter(state.covered) : first;
+	if (entering <= last) {
+		const listing = await readPages(
+			run.ctx,
+			classesOp,
+			[
+				['request.startDateTime', entering],
+				['request.endDateTime', last],
+			],
+			classKey,
+		);
+		whole &&= listing.whole;
+		for (const record of listing.records) {
+			const read = readOf(record);
+			if (read) reads.push(read);
+			const full = await classWithVisits(run, classKey(record));
+			const visits = visitsOf(full);
+			rosters[classKey(record)] = [stampMs(record.StartDateTime) ?? 0, ...visits.map((visit) => Number(visit.Id))];
+			if (!fromDate) continue;
+			for (const visit of visits) {
+				const changed = stampMs(visit.LastModifiedDateTime) ?? -Infinity;
+				if (isBooking(visit) && changed > stampMs(state.classes.after)!) {
+					events.push(booked(run, visit, { ...record, ...full }));
+				}
+			}
+		}
+	}
+
+	// Classes the service reports changed: their changed visits, each booking not on the roster passed on.
+	if (state.covered) {
+		const floor = requestFloor(state.classes, true);
+		const listing = await readPages(
+			run.ctx,
+			classesOp,
+			[
+				['request.startDateTime', first],
+				['request.endDateTime', state.covered < last ? state.covered : last],
+				['request.lastModifiedDate', floor],
+			],
+			classKey,
+		);
+		whole &&= listing.whole;
+		for (const record of listing.records) {
+			const read = readOf(record);
+			if (!read) continue;
+			reads.push(read);
+			if (!isNews(state.classes, read)) continue;
+			const roster = (rosters[read.key] ??= [stampMs(record.StartDateTime) ?? 0]);
+			const full = await classWithVisits(run, read.key, floor);
+			for (const visit of visitsOf(full)) {
+				const id = Number(visit.Id);
+				if (roster.includes(id, 1)) continue;
+				roster.push(id);
+				if (!quiet && isBooking(visit)) events.push(booked(run, visit, { ...record, ...full }));
+			}
+		}
+	}
+
+	const times = { startedAt: run.startedAt, endedAt: Date.now() };
+	const lastCovered = state.covered && state.covered > last ? state.covered : last;
+	return {
+		events,
+		state: { classes: advance(state.classes, reads, times, run.overlapMs, whole), covered: lastCovered, rosters },
+	};
+}
+
+export const classBookingCreated: PollEvent<BookingState> = {
+	...EVENT_CHOICES.classBookingCreated,
+	usesWindow: true,
+	start(now, since) {
+		const classes = since ? cursorFromDate(since) : cursorFromNow(now);
+		return classes ? { classes, rosters: {} } : undefined;
+	},
+	isState: (value): value is BookingState =>
+		isChangeCursor((value as BookingState | undefined)?.classes) && typeof (value as BookingState).rosters === 'object',
+	poll: pollBookings,
+	// The newest booking among the classes that changed last.
+	async sample(run) {
+		const { first, last } = windowOf(run);
+		const listing = await readPages(
+			run.ctx,
+			classesOp,
+			[
+				['request.startDateTime', first],
+				['request.endDateTime', last],
+				['request.lastModifiedDate', utcStamp(run.startedAt - SAMPLE_DAYS * DAY_MS)],
+			],
+			classKey,
+			SAMPLE_PAGES,
+		);
+		const byChange = [...listing.records].sort(
+			(a, b) => (stampMs(b.LastModifiedDateTime) ?? 0) - (stampMs(a.LastModifiedDateTime) ?? 0),
+		);
+		for (const record of byChange.slice(0, SAMPLE_PAGES)) {
+			const full = await classWithVisits(run, classKey(record));
+			const events = visitsOf(full)
+				.filter(isBooking)
+				.map((visit) => booked(run, visit, { ...record, ...full }));
+			if (events.length) return newestFirst(events, (event) => stampMs(event.at) ?? 0);
+		}
+		return [];
+	},
+};

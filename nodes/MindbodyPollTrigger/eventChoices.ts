@@ -1,0 +1,45 @@
+/**
+ * The events the poll trigger offers, as its Event list shows them (in this order). The node's
+ * description reads only this file; what each event reads is in events.ts, loaded when a poll runs.
+ */
+export const EVENT_CHOICES = {
+	classBookingCreated: {
+		value: 'classBookingCreated',
+		name: 'New Class Booking',
+		description: 'A client is booked into a class in the look-ahead window',
+		eventIds: ['classRosterBooking.created'],
+	},
+	clientCreated: {
+		value: 'clientCreated',
+		name: 'New Client',
+		description: 'A client is added (read from clients changed since the last poll)',
+		eventIds: ['client.created'],
+	},
+	clientContractCreated: {
+		value: 'clientContractCreated',
+		name: 'New Client Contract',
+		description: "A contract is sold (read from new sales with a contract, then the client's contracts)",
+		eventIds: ['clientContract.created'],
+	},
+	saleCreated: {
+		value: 'saleCreated',
+		name: 'New Sale',
+		description: 'A sale is completed (read from sales made since the last poll)',
+		eventIds: ['clientSale.created'],
+	},
+	appointmentChanged: {
+		value: 'appointmentChanged',
+		name: 'New or Changed Appointment',
+		description: 'An appointment in the look-ahead window is booked or changes, including its status',
+		eventIds: ['appointmentBooking.created', 'appointmentBooking.updated'],
+	},
+	clientUpdated: {
+		value: 'clientUpdated',
+		name: 'Updated Client',
+		description: 'A client changes, including being deactivated; several changes between two polls arrive as one',
+		eventIds: ['client.updated'],
+	},
+} as const;
+
+/** Events that read the client list, which only a staff member's token may read. */
+export const STAFF_EVENTS = [EVENT_CHOICES.clientCreated.value, EVENT_CHOICES.clientUpdated.value];

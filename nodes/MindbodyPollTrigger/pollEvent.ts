@@ -1,0 +1,71 @@
+import type { Operation } from '../shared/catalogue';
+import { operations } from '../shared/catalogue';
+import type { V6OperationFacts } from '../shared/catalogue/v6/factTypes';
+import type { MindbodyFunctions } from '../shared/transport';
+import type { PolledEvent } from './pollItems';
+import { DAY_MS } from './stamps';
+
+/** One poll: what it may use, and when it started by our clock. */
+export interface PollRun {
+	ctx: MindbodyFunctions;
+	siteId: number;
+	startedAt: number;
+	overlapMs: number;
+	lookAheadDays: number;
+}
+
+/** What a poll found and the state to keep for the next one. */
+export interface PollOutcome<State> {
+	events: PolledEvent[];
+	state: State;
+}
+
+/**
+ * An event the trigger polls for. `start` makes the state of a first activation; the first poll
+ * after one from now (`quiet`) learns what exists and passes nothing on. `sample` is the
+ * editor's Fetch Test Event: recent events, newest first, no state kept.
+ */
+export interface PollEvent<State = unknown> {
+	value: string;
+	name: string;
+	description: string;
+	/** The webhook events its items stand for. */
+	eventIds: readonly string[];
+	/** Reads the look-ahead window of upcoming classes or appointments. */
+	usesWindow?: boolean;
+	start(now: number, since?: string): State | undefined;
+	isState(value: unknown): value is State;
+	poll(run: PollRun, state: State, quiet: boolean): Promise<PollOutcome<State>>;
+	sample(run: PollRun): Promise<PolledEvent[]>;
+}
+
+/** A catalogue operation by the v6 document's facts of it. */
+export function operationOf(facts: V6OperationFacts): Operation {
+	const operation = operations.find((op) => op.v6 === facts);
+	if (!operation) throw new Error(`The catalogue has no operation for ${facts.method} ${facts.path}`);
+	return operation;
+}
+
+/** How far back Fetch Test Event looks, and how many pages it reads at most. */
+export const SAMPLE_DAYS = 7;
+export const SAMPLE_PAGES = 5;
+
+/** YYYY-MM-DD by our clock, in UTC. */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The days a window event reads: from yesterday (so the site's zone cannot move today out of it)
+ * to `lookAheadDays` after today, by our clock.
+ */
+export function windowOf(run: Pick<PollRun, 'startedAt' | 'lookAheadDays'>): { first: string; last: string } {
+	const today = Math.floor(run.startedAt / DAY_MS) * DAY_MS;
+	return { first: dayOf(today - DAY_MS), last: dayOf(today + run.lookAheadDays * DAY_MS) };
+}
+
+/** The newest events first, by the time they happened, then by the order they were found. */
+export function newestFirst(events: PolledEvent[], msOf: (event: PolledEvent) => number): PolledEvent[] {
+	return events
+		.map((event, index) => ({ event, index, ms: msOf(event) }))
+		.sort((a, b) => b.ms - a.ms || b.index - a.index)
+		.map(({ event }) => event);
+}

@@ -1,0 +1,143 @@
+import { takesUserToken } from '../../nodes/shared/auth';
+import { operations, type Operation } from '../../nodes/shared/catalogue';
+import { bodyPlanOf, type PlannedField } from '../../nodes/shared/catalogue/v6/bodyPlan';
+import type { V6Field, V6OperationFacts } from '../../nodes/shared/catalogue/v6/factTypes';
+import { V6_OPERATIONS, V6_TYPES } from '../../nodes/shared/catalogue/v6/facts';
+
+/**
+ * The catalogue against the v6 document's facts: every operation but the user-token ones, once,
+ * with the method, path, parameters, body and status the facts state, and nothing they do not.
+ */
+
+const PARAM_TYPES: Record<string, string> = { float: 'double', uuid: 'string', byte: 'string', object: 'string' };
+
+/** Every difference between one operation and its facts, as readable lines. */
+export function compareWithFacts(op: Operation, facts: V6OperationFacts): string[] {
+	const label = `${op.resource}.${op.operation}`;
+	const problems: string[] = [];
+	if (op.method !== facts.method || op.path !== facts.path) {
+		problems.push(`${label}: ${op.method} ${op.path}, the document ${facts.method} ${facts.path}`);
+	}
+	if (op.successStatus !== facts.status)
+		problems.push(`${label}: status ${op.successStatus}, the document ${facts.status}`);
+	const mine = op.params.map((param) => ({
+		name: param.name,
+		in: param.location,
+		type: param.type,
+		array: param.array === 'repeated',
+		required: param.required === true,
+		enum: param.options ?? null,
+	}));
+	const theirs = facts.params.map((param) => ({
+		name: param.name,
+		in: param.in,
+		type: PARAM_TYPES[param.scalar] ?? param.scalar,
+		array: param.array === true,
+		required: param.required === true,
+		enum: param.enum ? [...param.enum] : null,
+	}));
+	if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
+		problems.push(`${label}: parameters ${JSON.stringify(mine)}, the document ${JSON.stringify(theirs)}`);
+	}
+	const bodyType = (field: V6Field | undefined): string | undefined =>
+		field && typeof field === 'object'
+			? 'ref' in field
+				? field.ref
+				: 'list' in field
+					? bodyType(field.list)
+					: undefined
+			: undefined;
+	if (op.body?.shape?.type !== bodyType(facts.body)) {
+		problems.push(`${label}: body ${op.body?.shape?.type}, the document ${bodyType(facts.body)}`);
+	}
+	const names = facts.params.map((param) => param.name);
+	const answerType = facts.answer && typeof facts.answer === 'object' && 'ref' in facts.answer ? facts.answer.ref : '';
+	const listed = Object.values(V6_TYPES[answerType]?.fields ?? {}).some((f) => typeof f === 'object' && 'list' in f);
+	const paged =
+		facts.method === 'GET' &&
+		listed &&
+		names.some((name) => /[rR]equest\.limit$/.test(name) && names.includes(name.replace(/limit$/, 'offset')));
+	if (Boolean(op.paging) !== paged) problems.push(`${label}: paging ${Boolean(op.paging)}, the document ${paged}`);
+	const answer =
+		facts.answer && typeof facts.answer === 'object' && 'ref' in facts.answer ? V6_TYPES[facts.answer.ref] : undefined;
+	if (op.outputKey && !(answer && op.outputKey in answer.fields))
+		problems.push(`${label}: the answer has no ${op.outputKey}`);
+	if (op.paging?.list && !(answer && op.paging.list in answer.fields))
+		problems.push(`${label}: the answer has no ${op.paging.list}`);
+	return problems;
+}
+
+const v6 = operations.filter((op) => op.v6);
+const documentKeys = Object.keys(V6_OPERATIONS) as Array<keyof typeof V6_OPERATIONS>;
+const wanted = documentKeys.filter((key) => V6_OPERATIONS[key].tag !== 'UserToken');
+
+describe('the v6 operations of the catalogue', () => {
+	test("are the document's 149 operations but its 3 user-token ones, each once", () => {
+		expect(documentKeys).toHaveLength(149);
+		expect(wanted).toHaveLength(146);
+		expect(v6).toHaveLength(146);
+		for (const key of wanted) {
+			expect([key, v6.filter((op) => op.v6 === V6_OPERATIONS[key]).length]).toEqual([key, 1]);
+		}
+	});
+
+	test('state what the document states, and nothing it does not', () => {
+		expect(v6.flatMap((op) => compareWithFacts(op, op.v6!))).toEqual([]);
+	});
+
+	test('the comparison catches mismatches', () => {
+		const clients = v6.find((op) => op.v6 === V6_OPERATIONS.GetClients)!;
+		const edits: Array<[string, (op: Operation) => void, RegExp]> = [
+			['path', (op) => (op.path = '/client/client'), /the document GET \/client\/clients/],
+			['param', (op) => op.params.pop(), /parameters/],
+			['array', (op) => (op.params.find((p) => p.array)!.array = undefined), /parameters/],
+			['required', (op) => (op.params[0].required = true), /parameters/],
+			['paging', (op) => delete op.paging, /paging false/],
+			['status', (op) => (op.successStatus = 201), /status 201/],
+		];
+		for (const [, edit, expected] of edits) {
+			const copy = {
+				...clients,
+				params: clients.params.map((p) => ({ ...p })),
+				paging: clients.paging && { ...clients.paging },
+			};
+			edit(copy);
+			expect(compareWithFacts(copy, clients.v6!).join('\n')).toMatch(expected);
+		}
+	});
+
+	test('send the staff token whenever the credential holds one, as the credential decides from the listed operations alone', () => {
+		for (const op of v6) {
+			expect([op.operation, op.tokenWhenHeld, takesUserToken(op.method, op.path.replace(/\{\w+\}/g, '7'))]).toEqual([
+				op.operation,
+				true,
+				true,
+			]);
+		}
+	});
+
+	test('are finished: no draft descriptions', () => {
+		expect(v6.filter((op) => /DRAFT/.test(op.description)).map((op) => `${op.resource}.${op.operation}`)).toEqual([]);
+	});
+
+	test('give every true-or-false body field words of their own, starting "Whether"', () => {
+		const unworded: string[] = [];
+		const walk = (op: Operation, fields: PlannedField[]) => {
+			for (const field of fields) {
+				if (field.kind === 'scalar' && field.type === 'boolean' && !/^Whether /.test(field.description ?? '')) {
+					unworded.push(`${op.resource}.${op.operation} ${field.field}`);
+				}
+				if (field.kind === 'group') walk(op, field.children);
+			}
+		};
+		for (const op of v6.filter((o) => o.body)) {
+			const plan = bodyPlanOf(op);
+			walk(op, [
+				...plan.required,
+				...plan.optional,
+				...(plan.flattened ? [...plan.flattened.required, ...plan.flattened.optional] : []),
+			]);
+		}
+		expect(unworded).toEqual([]);
+	});
+});

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** test/sandbox/README.md names a test for each rule, error and event tie: each must exist. */
+const root = join(__dirname, '../..');
+const readme = readFileSync(join(root, 'test/sandbox/README.md'), 'utf8');
+
+/** Every `file.test › name…` the tables cite (several per cell, split by `;`). */
+const citations = readme
+	.split('\n')
+	.filter((line) => line.startsWith('|') && line.includes('›') && !line.startsWith('| Spec line'))
+	.flatMap((line) => {
+		const cell = line.split('|').at(-2)!.trim();
+		let file = '';
+		return cell.split(';').map((part) => {
+			const [named, name] = part.includes('›') ? part.split('›') : [file, part];
+			file = named.trim() || file;
+			return { file, name: name.trim().replace(/…$/, '').trim() };
+		});
+	});
+
+test('the rules table cites tests that exist', () => {
+	expect(citations.length).toBeGreaterThan(60);
+	const missing = citations.filter(({ file, name }) => {
+		const source = readFileSync(join(root, 'test/sandbox/v6', `${file}.ts`), 'utf8').replace(/\\'/g, "'");
+		return !source.includes(name);
+	});
+	expect(missing).toEqual([]);
+});

@@ -1,0 +1,224 @@
+/**
+ * n8n killed (SIGKILL) in a burst of Mindbody deliveries, in a real n8n, regular mode. A delivery
+ * n8n answered 200 is never sent again by the service; if n8n died before its execution finished,
+ * n8n marks that execution crashed on restart, with the event still in it. What a user can do
+ * with it: retry it (n8n's Retry, here through the public API). This suite checks that each such
+ * event then runs the workflow once, and that n8n's record of processed events holds it
+ * afterwards (a redelivery runs nothing). A Wait node keeps executions in flight, so the kill
+ * catches several after the trigger's step and before the workflow's end.
+ */
+import type { Sandbox } from '../sandbox';
+import { signBody } from '../sandbox/webhooks/signature';
+import { clientCreatedEvent, Counter, countingWorkflow, n8nPid } from './support/counter';
+import {
+	active,
+	admin,
+	sandboxCredential,
+	startE2eSandbox,
+	subscriptions,
+	tarball,
+	until,
+	VERSION,
+} from './support/mindbody';
+import { N8n, type Execution, type WorkflowJson } from './support/n8n';
+
+jest.setTimeout(600_000);
+
+const WEBHOOK_ID = '5c2b7e10-3d4f-4a6b-9c8d-7e6f5a4b3c21';
+const DELIVERIES = 200;
+/** Acknowledged deliveries after which n8n is killed. */
+const KILL_AFTER = 120;
+/** Deliveries sent at once, each sender pausing PAUSE_MS between two: about 60 a second. */
+const IN_FLIGHT = 4;
+const PAUSE_MS = 50;
+
+const workflow = (credentialId: string, counterUrl: string): WorkflowJson =>
+	countingWorkflow('e2e: crash recovery', '5c2b7e10', WEBHOOK_ID, credentialId, counterUrl, true);
+const event = clientCreatedEvent;
+
+/** The messageIds an execution holds: the trigger's input, as n8n stored it when the execution began. */
+function heldIds(execution: Execution): string[] {
+	const stack = execution.data?.executionData?.nodeExecutionStack ?? [];
+	return stack
+		.filter((entry) => entry.node.name === 'Mindbody Trigger')
+		.flatMap((entry) => entry.data?.main?.[0] ?? [])
+		.map((item) => String(item.json.messageId));
+}
+
+describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can be retried`, () => {
+	let sandbox: Sandbox;
+	let n8n: N8n;
+	let counter: Counter;
+	let workflowId: string;
+	let key: string;
+	let url: string;
+
+	beforeAll(async () => {
+		sandbox = await startE2eSandbox();
+		counter = await Counter.start();
+		const credential = sandboxCredential(sandbox);
+		n8n = await N8n.start({ version: VERSION, tarball: tarball(), credentials: [credential] });
+		workflowId = await n8n.importWorkflow(workflow(credential.id, counter.url));
+		const [subscription] = active(
+			await until(
+				() => subscriptions(sandbox),
+				(list) => active(list).length >= 1,
+			),
+		);
+		const full = (
+			await admin<{ items: Array<{ subscriptionId: string; messageSignatureKey: string }> }>(
+				sandbox,
+				'GET',
+				'webhooks/subscriptions',
+			)
+		).items.find((s) => s.subscriptionId === subscription.subscriptionId)!;
+		key = full.messageSignatureKey;
+		url = subscription.webhookUrl;
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await counter?.stop();
+		await sandbox?.stop();
+	});
+
+	/** One signed delivery; 0 when n8n gave no answer (killed, or not listening). */
+	async function post(body: string): Promise<number> {
+		try {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-service-signature': signBody(key, body) },
+				body,
+				signal: AbortSignal.timeout(30_000),
+			});
+			await res.text();
+			return res.status;
+		} catch {
+			return 0;
+		}
+	}
+
+	async function workflowExecutions(): Promise<Execution[]> {
+		return (await n8n.executions(workflowId)).filter((execution) => String(execution.workflowId) === workflowId);
+	}
+
+	it('every acknowledged event runs once: the crashed ones when retried; the record holds them all', async () => {
+		const ids = Array.from({ length: DELIVERIES }, (_, i) => `crash-${i}`);
+		const acknowledged: string[] = [];
+		const unanswered: string[] = [];
+		let killed = false;
+		let next = 0;
+		// Deliveries IN_FLIGHT at a time; n8n is killed the moment KILL_AFTER are acknowledged.
+		await Promise.all(
+			Array.from({ length: IN_FLIGHT }, async () => {
+				while (next < ids.length) {
+					const id = ids[next++];
+					const status = killed ? 0 : await post(JSON.stringify(event(id)));
+					if (status === 200) acknowledged.push(id);
+					else unanswered.push(id);
+					await new Promise((r) => setTimeout(r, PAUSE_MS));
+					if (!killed && acknowledged.length >= KILL_AFTER) {
+						killed = true;
+						process.kill(n8nPid(n8n.userFolder), 'SIGKILL');
+					}
+				}
+			}),
+		);
+		const ranBeforeKill = new Set(counter.seen.keys());
+		await n8n.restart();
+
+		// n8n marks what was under way crashed on restart; give it a moment to settle.
+		const executions = await until(
+			() => workflowExecutions(),
+			(list) => list.every((execution) => execution.status !== 'running' && execution.status !== 'new'),
+			60_000,
+		);
+		const crashed = executions.filter((execution) => execution.status === 'crashed');
+		const byStatus = executions.reduce<Record<string, number>>((counts, execution) => {
+			counts[String(execution.status)] = (counts[String(execution.status)] ?? 0) + 1;
+			return counts;
+		}, {});
+		const lost = acknowledged.filter((id) => !ranBeforeKill.has(id));
+		const held = new Map(crashed.map((execution) => [String(execution.id), heldIds(execution)]));
+		console.log(
+			`[${VERSION}] killed after ${acknowledged.length} acknowledged of ${DELIVERIES}; ${unanswered.length} unanswered; ` +
+				`executions ${JSON.stringify(byStatus)}; acknowledged but not run: ${lost.length}; ` +
+				`crashed executions holding their event: ${[...held.values()].filter((list) => list.length).length} of ${crashed.length}`,
+		);
+		if (crashed[0]) {
+			const sample = crashed[0];
+			console.log(
+				`[${VERSION}] a crashed execution: lastNodeExecuted ${String(sample.data?.resultData.lastNodeExecuted)}, run nodes ${JSON.stringify(Object.keys(sample.data?.resultData.runData ?? {}))}, held ${JSON.stringify(held.get(String(sample.id)))}`,
+			);
+		}
+		const nodesSeen = (execution: Execution) =>
+			Object.entries(execution.data?.resultData.runData ?? {}).map(
+				([name, runs]) => `${name}:${String((runs[0] as { executionStatus?: string }).executionStatus)}`,
+			);
+		// n8n died after the workflow had run for these but before it stored the execution: n8n
+		// marks them crashed all the same (showing the nodes its event log had seen, sometimes none).
+		const crashedButRan = [...held.values()].flat().filter((id) => ranBeforeKill.has(id));
+		for (const execution of crashed) {
+			const id = held.get(String(execution.id))?.[0] ?? '';
+			if (ranBeforeKill.has(id)) {
+				console.log(`[${VERSION}] crashed but its event ran: ${id}, nodes ${JSON.stringify(nodesSeen(execution))}`);
+			}
+		}
+		console.log(
+			`[${VERSION}] nodes seen in crashed executions: ${JSON.stringify(
+				crashed.reduce<Record<string, number>>((counts, execution) => {
+					const key = nodesSeen(execution).join(',');
+					counts[key] = (counts[key] ?? 0) + 1;
+					return counts;
+				}, {}),
+			)}`,
+		);
+		expect(crashed.length).toBeGreaterThan(0);
+		// Every acknowledged event that did not run is held by a crashed execution.
+		const heldAll = new Set([...held.values()].flat());
+		expect(lost.filter((id) => !heldAll.has(id))).toEqual([]);
+
+		// The user retries each crashed execution (n8n's Retry, "with original workflow").
+		const retried: Array<{ id: string; status: number; retryStatus?: string }> = [];
+		for (const execution of crashed) {
+			const res = await n8n.api('POST', `/executions/${execution.id}/retry`, { loadWorkflow: false });
+			retried.push({
+				id: String(execution.id),
+				status: res.status,
+				retryStatus: (res.json as { status?: string } | undefined)?.status,
+			});
+		}
+		await counter.settle(acknowledged.length, 60_000);
+		const twice = acknowledged.filter((id) => (counter.seen.get(id) ?? 0) > 1);
+		const never = acknowledged.filter((id) => !counter.seen.has(id));
+		console.log(
+			`[${VERSION}] retried ${retried.length} crashed executions (${retried.filter((r) => r.status === 200 && r.retryStatus === 'success').length} succeeded); ` +
+				`acknowledged events run once: ${acknowledged.length - twice.length - never.length}, never: ${never.length}, twice: ${twice.length} ` +
+				`(crashed executions whose event had run before the kill: ${crashedButRan.length})`,
+		);
+		expect(retried.every((r) => r.status === 200 && r.retryStatus === 'success')).toBe(true);
+		// Before the trigger ran a retry's events, the record (written by the crashed run's trigger
+		// step) dropped them: 44 crashed executions retried, 0 of the 43 events not yet run ran.
+		expect(never).toEqual([]);
+		// The only events run twice are those that had run before the kill although n8n marked
+		// their execution crashed: nothing in the execution tells them apart.
+		expect(twice.filter((id) => !crashedButRan.includes(id))).toEqual([]);
+
+		// The record of processed events: every acknowledged id, redelivered now, runs nothing.
+		const runsBefore = counter.runs;
+		const redelivered = await Promise.all(acknowledged.map((id) => post(JSON.stringify(event(id)))));
+		expect(redelivered.every((status) => status === 200)).toBe(true);
+		await new Promise((r) => setTimeout(r, 5000));
+		console.log(
+			`[${VERSION}] ${acknowledged.length} acknowledged ids redelivered after the retries: ${counter.runs - runsBefore} runs`,
+		);
+		expect(counter.runs).toBe(runsBefore);
+
+		// What the service does with the deliveries n8n never answered: it sends them again.
+		const resent = await Promise.all(unanswered.map((id) => post(JSON.stringify(event(id)))));
+		expect(resent.every((status) => status === 200)).toBe(true);
+		await counter.settle(DELIVERIES, 60_000);
+		expect(ids.filter((id) => !counter.seen.has(id))).toEqual([]);
+		expect(ids.filter((id) => (counter.seen.get(id) ?? 0) > 1 && !crashedButRan.includes(id))).toEqual([]);
+	});
+});

@@ -1,0 +1,102 @@
+/**
+ * Pieces of the poll trigger's e2e file: its workflow, the sandbox calls that change clients, and
+ * waiting for n8n's scheduled polls as the sandbox's request log sees them.
+ */
+import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Execution, N8nVersion, WorkflowJson } from './n8n';
+
+export const POLL_NODE = 'Mindbody Poll Trigger';
+
+/**
+ * 2.8.4 takes a cron with a seconds list (every 5 s); 2.41 refuses anything more often than once a
+ * minute (a seconds field that is not one number), so there the poll runs every minute.
+ */
+export const pollTimesFor = (version: N8nVersion) =>
+	version === '2.8.4'
+		? { item: [{ mode: 'custom', cronExpression: '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *' }] }
+		: { item: [{ mode: 'everyMinute' }] };
+
+/** Longest wait for the next scheduled poll. */
+export const pollWaitMs = (version: N8nVersion) => (version === '2.8.4' ? 20_000 : 90_000);
+
+/**
+ * The sandbox of this file: its clock starts at the real time and then stands still, so changes
+ * made one after another share a time (a change at exactly the time the cursor holds) until the
+ * test moves the clock on.
+ */
+export function startStillSandbox(): Promise<Sandbox> {
+	return startSandbox({ allowLoopbackHttp: true, startAt: Math.floor(Date.now() / 1000) * 1000 });
+}
+
+export function pollWorkflow(
+	credentialId: string,
+	version: N8nVersion,
+	parameters: Record<string, unknown>,
+): WorkflowJson {
+	return {
+		name: `e2e: poll ${String(parameters.event)}`,
+		nodes: [
+			{
+				id: '5a1b2c3d-0000-4000-8000-000000000001',
+				name: POLL_NODE,
+				type: 'n8n-nodes-mindbody.mindbodyPollTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: pollTimesFor(version), ...parameters },
+				credentials: { mindbodyApi: { id: credentialId, name: 'Mindbody sandbox' } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Adds clients through POST /client/addclient (no user token: the integration itself). */
+export async function addClients(sandbox: Sandbox, names: string[]): Promise<Array<Record<string, unknown>>> {
+	const added = [];
+	for (const name of names) {
+		const response = await fetch(`${sandbox.restBaseUrl}/client/addclient`, {
+			method: 'POST',
+			headers: { 'API-Key': sandbox.apiKey, SiteId: String(sandbox.siteId), 'Content-Type': 'application/json' },
+			body: JSON.stringify({ FirstName: name, LastName: 'Poller', Email: `${name.toLowerCase()}@poll.example.com` }),
+		});
+		const body = (await response.json()) as { Client?: Record<string, unknown> };
+		if (response.status !== 200 || !body.Client)
+			throw new Error(`addclient ${response.status}: ${JSON.stringify(body)}`);
+		added.push(body.Client);
+	}
+	return added;
+}
+
+/** Requests of the client list the sandbox has answered. */
+export const clientListReads = (sandbox: Sandbox) =>
+	sandbox.log.list({ service: 'rest', method: 'GET', path: '/client/clients' }).filter((request) => request.status);
+
+/**
+ * Waits for the next poll: the first new read of the client list, then until no read came for a
+ * second (the pages of a busy poll). Returns that poll's requests.
+ */
+export async function nextPoll(sandbox: Sandbox, timeoutMs: number) {
+	const before = clientListReads(sandbox).length;
+	const deadline = Date.now() + timeoutMs;
+	while (clientListReads(sandbox).length === before) {
+		if (Date.now() > deadline) throw new Error(`no poll within ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	for (let seen = -1; seen !== clientListReads(sandbox).length; ) {
+		seen = clientListReads(sandbox).length;
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+	return clientListReads(sandbox).slice(before);
+}
+
+/** The poll trigger's items of every execution, oldest execution first. */
+export const polledItems = (executions: Execution[]) =>
+	[...executions]
+		.sort((a, b) => Number(a.id) - Number(b.id))
+		.flatMap((execution) =>
+			(execution.data?.resultData.runData[POLL_NODE]?.[0]?.data?.main[0] ?? []).map((i) => i.json),
+		);
+
+export const firstNames = (items: Array<Record<string, unknown>>) =>
+	items.map((item) => (item.eventData as { firstName: string }).firstName);

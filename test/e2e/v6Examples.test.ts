@@ -1,0 +1,108 @@
+/**
+ * The loop the spec's seeds describe, in a real n8n: one workflow's Mindbody node creates a
+ * client (POST /client/addclient), the sandbox dispatches client.created, and examples/05's
+ * Mindbody Trigger runs once with that client: complete info, the week's first open intro class
+ * booked, a welcome message. examples/06 books standing clients into next week's classes.
+ */
+import { addClientWorkflow } from '../../scripts/addClientWorkflow';
+import type { Sandbox } from '../sandbox';
+import {
+	active,
+	admin,
+	example,
+	nodeOutput,
+	startE2eSandbox,
+	startN8n,
+	subscriptions,
+	until,
+	VERSION,
+	viaWebhook,
+} from './support/mindbody';
+import type { N8n } from './support/n8n';
+
+jest.setTimeout(240000);
+
+interface Visit {
+	ClassId: number;
+	ClientId: number;
+	Status: string;
+}
+
+interface Client {
+	/** The public client ID (text); UniqueId is the number the sandbox keys records by. */
+	Id: string;
+	UniqueId: number;
+	FirstName: string;
+	LastName: string;
+	Email: string;
+}
+
+describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
+	let sandbox: Sandbox;
+	let n8n: N8n;
+	let credentialId: string;
+	let introId: string;
+
+	beforeAll(async () => {
+		sandbox = await startE2eSandbox();
+		({ n8n, credentialId } = await startN8n(sandbox));
+		introId = await n8n.importWorkflow(example('05-new-client-intro-class.json', credentialId));
+		await until(
+			() => subscriptions(sandbox),
+			(list) => active(list).length >= 1,
+		);
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await sandbox?.stop();
+	});
+
+	it('a client created by one workflow starts examples/05 once, which books the intro class', async () => {
+		const createId = await n8n.importWorkflow(addClientWorkflow(credentialId, 'e2e-create-client'));
+		const email = `new.client.${Date.now()}@example.com`;
+		const res = await n8n.webhook('e2e-create-client', { body: { firstName: 'Nova', lastName: 'Loop', email } });
+		expect(res.status).toBe(200);
+		const [created] = await n8n.waitForExecutions(createId, 1);
+		expect(created.status).toBe('success');
+		const [client] = nodeOutput(created, 'Create Client') as unknown as Client[];
+		expect(client).toMatchObject({ FirstName: 'Nova', LastName: 'Loop', Email: email });
+
+		await admin(sandbox, 'POST', 'webhooks/settle');
+		const [run] = await n8n.waitForExecutions(introId, 1);
+		expect(run.status).toBe('success');
+		const [event] = nodeOutput(run, 'Mindbody Trigger');
+		expect(event).toMatchObject({ eventId: 'client.created' });
+		expect((event.eventData as { clientId: string }).clientId).toBe(client.Id);
+
+		const [booking] = nodeOutput(run, 'First Open Class') as Array<{ classId: number; className: string }>;
+		const records = await admin<{ visits: Visit[] }>(sandbox, 'GET', 'state/classRecords');
+		const roster = records.visits.filter((v) => v.ClientId === client.UniqueId);
+		expect(roster.map((v) => v.ClassId)).toEqual([booking.classId]);
+		const [message] = nodeOutput(run, 'Welcome Message');
+		expect(message.subject).toBe('Welcome, Nova: your first class is booked');
+		expect(String(message.message)).toContain(booking.className);
+
+		// Once: after the deliveries settle again there is no other run of the trigger.
+		await admin(sandbox, 'POST', 'webhooks/settle');
+		expect(await n8n.executions(introId)).toHaveLength(1);
+	});
+
+	it("examples/06 books each standing client into next week's class on their day", async () => {
+		const id = await n8n.importWorkflow(
+			viaWebhook(example('06-book-standing-clients-next-week.json', credentialId), 'e2e-standing'),
+		);
+		const res = await n8n.webhook('e2e-standing', { body: {} });
+		expect(res.status).toBe(200);
+		const [run] = await n8n.waitForExecutions(id, 1);
+		expect(run.data?.resultData.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		const planned = nodeOutput(run, 'On the Standing Day') as Array<{ clientId: string; classId: number }>;
+		expect(planned.map((p) => p.clientId).sort()).toEqual(['100003', '100005', '100007']);
+		const records = await admin<{ visits: Visit[] }>(sandbox, 'GET', 'state/classRecords');
+		for (const { clientId, classId } of planned) {
+			expect(records.visits.some((v) => v.ClientId === Number(clientId) && v.ClassId === classId)).toBe(true);
+		}
+		expect(nodeOutput(run, 'Book Standing Class')).toHaveLength(3);
+	});
+});

@@ -1,0 +1,92 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { TEST_CARDS } from '../sandbox/data/saleRecords';
+import { bodyOf, useNodeSandbox } from './support';
+
+/**
+ * Sale: Checkout as a studio's workflows use it, in n8n's engine against the sandbox: a sale with
+ * a card whose bank asks for a challenge. The first call's Transactions reach the output; once the
+ * client has confirmed, a second run takes their TransactionIDs from that output and completes the
+ * sale. Also: an operation that needs a staff token fails before sending without one.
+ */
+const h = useNodeSandbox({ resetEachTest: true });
+const CALLBACK = 'https://studio.example/after-card-check';
+
+const card = (amount: number, number: string) =>
+	JSON.stringify({ Amount: amount, CreditCardNumber: number, ExpMonth: '12', ExpYear: '2030' });
+
+function checkoutParameters(transactionIds?: string) {
+	const option = h.site().saleRecords.pricingOptions[1];
+	const client = h.site().clients[40];
+	return {
+		resource: 'sale',
+		operation: 'checkout',
+		items: { entry: [{ item: JSON.stringify({ Type: 'Service', Metadata: { Id: option.Id } }), quantity: 1 }] },
+		payments: {
+			entry: [
+				{ type: 'CreditCard', metadata: card(100, TEST_CARDS.challenge) },
+				{ type: 'CreditCard', metadata: card(option.Price - 100, TEST_CARDS.visa) },
+			],
+		},
+		additionalFields: {
+			clientId: { __rl: true, mode: 'id', value: client.ClientId },
+			locationId: { __rl: true, mode: 'id', value: '1' },
+			consumerPresent: true,
+			paymentAuthenticationCallbackUrl: CALLBACK,
+			...(transactionIds ? { transactionIds } : {}),
+		},
+	};
+}
+
+describe('Sale: Checkout with a card challenge', () => {
+	test('the first call outputs the Transactions; a second run with their IDs completes the sale', async () => {
+		const sales = h.site().sales.length;
+		const first = await h.run(checkoutParameters());
+		expect(first.status).toBe('success');
+		const [cart] = first.jsonItems as Array<{
+			Transactions: Array<{ TransactionID: number; AuthenticationUrl?: string }>;
+		}>;
+		expect(cart.Transactions).toHaveLength(2);
+		expect(cart.Transactions[0].AuthenticationUrl).toContain('/_sandbox/challenges/');
+		expect(h.site().sales).toHaveLength(sales);
+
+		// The client confirms with their bank (the sandbox's challenge page).
+		const page = await fetch(cart.Transactions[0].AuthenticationUrl!, { redirect: 'manual' });
+		expect([page.status, page.headers.get('location')]).toEqual([302, CALLBACK]);
+
+		// The second run reads the IDs from the first run's output, as a workflow would.
+		const second = await h.run(checkoutParameters('={{ $json.Transactions.map((t) => t.TransactionID).join(",") }}'), {
+			items: [cart as unknown as IDataObject],
+		});
+		expect(second.status).toBe('success');
+		const request = h.calls('sale.checkout').at(-1)!;
+		expect((bodyOf(request) as { TransactionIds: number[] }).TransactionIds).toEqual(
+			cart.Transactions.map((t) => t.TransactionID),
+		);
+		const [done] = second.jsonItems as Array<{ ShoppingCart: { SaleId: number | null } }>;
+		expect(done.ShoppingCart.SaleId).toEqual(expect.any(Number));
+		expect(h.site().sales).toHaveLength(sales + 1);
+		expect(second.items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	test('sales notes over 255 characters are refused before sending, naming the field', async () => {
+		const parameters = checkoutParameters();
+		parameters.items.entry[0] = { ...parameters.items.entry[0], salesNotes: 'x'.repeat(256) } as never;
+		const result = await h.run(parameters);
+		expect(result.nodeError('Mindbody')?.message).toContain('Items[0].SalesNotes');
+		expect(result.nodeError('Mindbody')?.message).toContain('255');
+		expect(h.calls('sale.checkout')).toHaveLength(0);
+	});
+});
+
+describe('a staff token where the spec or the document asks for one', () => {
+	test('Client: Get Many without a user token fails before sending, naming the User Token setting', async () => {
+		const result = await h.run({ resource: 'client', operation: 'getMany', limit: 5 }, { credential: 'noUser' });
+		expect(result.status).toBe('error');
+		expect(result.nodeError('Mindbody')?.message).toContain('needs a user token');
+		expect(String((result.nodeError('Mindbody') as unknown as { description: string }).description)).toContain(
+			'User Token',
+		);
+		expect(h.apiRequests()).toHaveLength(0);
+	});
+});

@@ -1,0 +1,354 @@
+import { DAY, MINUTE, dateOf, dayName, isoAt, minutesOf, overlaps, parseWhen } from '../../data/dates';
+import { takeRecordId } from '../../data/records';
+import type { ClassInstance, ClassSchedule, SiteData } from '../../data/types';
+import type { ScheduleSettings } from '../../data/classRecords';
+import type { SandboxResponse } from '../../context';
+import { v6Error, v6Json } from '../../v6/answers';
+import { noContent, sendEmail, type RestCall } from '../call';
+import { emailClient } from '../events';
+import { byId } from '../views';
+import { bodyOf, isTest, requireStaff } from './classAccess';
+import { cancelClassVisit, leaveWaitlist } from './classBooking';
+import { emitClassSchedule, emitClassUpdated } from './classEvents';
+import { classNotFound } from './classRoster';
+import {
+	activeVisitsOf,
+	classV6,
+	daysOf,
+	pickFields,
+	scheduleSettingsOf,
+	touchClass,
+	waitingEntriesOf,
+} from './classViews';
+
+/**
+ * Cancelling a class and substituting its teacher (class.updated), and class schedules: adding,
+ * updating (rule 13) and their notes (classSchedule.created / .updated). Changing a schedule or
+ * a class needs a staff token holding ManageClassSchedules; cancelling also CancelReservations.
+ */
+
+/** POST /class/cancelsingleclass (rule 1): both permissions are checked before anything changes. */
+function cancelClass(call: RestCall): SandboxResponse {
+	const refused = requireStaff(call, 'ManageClassSchedules', 'CancelReservations');
+	if (refused) return refused;
+	const body = bodyOf(call);
+	if (typeof body.ClassID !== 'number') return v6Error(400, 'MissingRequiredFields', 'ClassID is required.');
+	const instance = byId(call.site.classes, body.ClassID);
+	if (!instance) return classNotFound(body.ClassID);
+	if (instance.IsCanceled) return v6Error(400, 'ClassAlreadyCancelled', `Class ${instance.Id} is already cancelled.`);
+	const { site } = call;
+	const roster = activeVisitsOf(site, instance.Id);
+	for (const visit of roster) cancelClassVisit(call, visit, false);
+	for (const entry of waitingEntriesOf(site, instance.Id)) leaveWaitlist(call, entry, 'Removed');
+	instance.IsCanceled = true;
+	instance.TotalBooked = 0;
+	instance.TotalWebBooked = 0;
+	instance.TotalBookedWaitlist = 0;
+	touchClass(call, instance.Id, true);
+	site.classRecords.classChanges[instance.Id].HideCancel = body.HideCancel === true;
+	const detail = { classId: instance.Id, startDateTime: instance.StartDateTime };
+	if (body.SendClientEmail === true) {
+		for (const visit of roster) emailClient(call, visit.ClientId, 'class.cancelled', 'Your class is cancelled', detail);
+	}
+	const staff = byId(site.staff, instance.StaffId);
+	if (body.SendStaffEmail === true && staff)
+		sendEmail(call, staff.Email, 'class.cancelled', 'Your class is cancelled', detail);
+	emitClassUpdated(call, instance);
+	return v6Json({ Class: classV6(call, instance) });
+}
+
+const classesOfStaff = (site: SiteData, staffId: number) =>
+	site.classes.filter((c) => c.StaffId === staffId && !c.IsCanceled);
+
+/** What else the staff member teaches or sees at the class's time. */
+function staffConflict(site: SiteData, instance: ClassInstance, staffId: number): string | undefined {
+	const start = Date.parse(instance.StartDateTime);
+	const end = Date.parse(instance.EndDateTime);
+	const clash = classesOfStaff(site, staffId).find(
+		(c) => c.Id !== instance.Id && overlaps(start, end, Date.parse(c.StartDateTime), Date.parse(c.EndDateTime)),
+	);
+	if (clash) return `Staff member ${staffId} teaches class ${clash.Id} at that time.`;
+	const appointment = site.appointments.find(
+		(a) =>
+			a.StaffId === staffId &&
+			a.Status !== 'Cancelled' &&
+			overlaps(start, end, Date.parse(a.StartDateTime), Date.parse(a.EndDateTime)),
+	);
+	return appointment ? `Staff member ${staffId} has appointment ${appointment.Id} at that time.` : undefined;
+}
+
+/** POST /class/substituteclassteacher: another teacher for one class; conflicts unless overridden. */
+function substituteTeacher(call: RestCall): SandboxResponse {
+	const refused = requireStaff(call, 'ManageClassSchedules');
+	if (refused) return refused;
+	const { site } = call;
+	const body = bodyOf(call);
+	const instance = byId(site.classes, body.ClassId as number);
+	if (!instance) return classNotFound(body.ClassId);
+	if (instance.IsCanceled) return v6Error(400, 'ClassCancelled', `Class ${instance.Id} is cancelled.`);
+	const staff = byId(site.staff, body.StaffId as number);
+	if (!staff || !staff.Active)
+		return v6Error(404, 'StaffNotFound', `Staff member ${String(body.StaffId)} was not found.`);
+	const conflict = staffConflict(site, instance, staff.Id);
+	if (conflict && body.OverrideConflicts !== true) return v6Error(400, 'StaffConflict', conflict);
+	const original = byId(site.staff, instance.StaffId);
+	const schedule = byId(site.classSchedules, instance.ClassScheduleId);
+	instance.StaffId = staff.Id;
+	instance.IsSubstitute = staff.Id !== schedule?.StaffId;
+	touchClass(call, instance.Id, true);
+	const detail = { classId: instance.Id, startDateTime: instance.StartDateTime, staffId: staff.Id };
+	if (body.SendClientEmail === true) {
+		for (const visit of activeVisitsOf(site, instance.Id)) {
+			emailClient(call, visit.ClientId, 'class.substitute', 'Your class has a substitute teacher', detail);
+		}
+	}
+	if (body.SendOriginalTeacherEmail === true && original) {
+		sendEmail(call, original.Email, 'class.substitute', 'A substitute teaches your class', detail);
+	}
+	if (body.SendSubstituteTeacherEmail === true) {
+		sendEmail(call, staff.Email, 'class.substitute', 'You substitute in a class', detail);
+	}
+	emitClassUpdated(call, instance);
+	return v6Json({ Class: pickFields('SubstituteTeacherClass', classV6(call, instance)) });
+}
+
+/** `…T09:30:00` → 09:30:00; undefined when the value holds no time of day. */
+export function timeOfDay(value: unknown): string | undefined {
+	if (typeof value !== 'string') return undefined;
+	const match = /T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+	return match ? `${match[1]}:${match[2]}:${match[3] ?? '00'}` : undefined;
+}
+
+const dayOfValue = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : undefined);
+
+/** The fields a class or enrollment schedule body sets, read and checked; a string names a problem. */
+export interface ScheduleFields {
+	ClassDescriptionId: number;
+	LocationId: number;
+	StaffId: number;
+	StartDate: string;
+	EndDate: string;
+	StartTime: string;
+	EndTime: string;
+	DaysOfWeek: string[];
+	MaxCapacity: number;
+	WebCapacity: number;
+}
+
+export function readScheduleFields(
+	site: SiteData,
+	body: Record<string, unknown>,
+	base?: Partial<ScheduleFields>,
+): ScheduleFields | string {
+	const value = {
+		ClassDescriptionId: (body.ClassDescriptionId as number | undefined) ?? base?.ClassDescriptionId,
+		LocationId: (body.LocationId as number | undefined) ?? base?.LocationId,
+		StaffId: (body.StaffId as number | undefined) ?? base?.StaffId,
+		StartDate: dayOfValue(body.StartDate) ?? base?.StartDate,
+		EndDate: dayOfValue(body.EndDate) ?? base?.EndDate,
+		StartTime: timeOfDay(body.StartTime) ?? base?.StartTime,
+		EndTime: timeOfDay(body.EndTime) ?? base?.EndTime,
+		DaysOfWeek: daysOf(body) ?? base?.DaysOfWeek,
+		MaxCapacity: (body.MaxCapacity as number | undefined) ?? base?.MaxCapacity,
+		WebCapacity: (body.WebCapacity as number | undefined) ?? base?.WebCapacity,
+	};
+	if (value.WebCapacity === undefined) value.WebCapacity = value.MaxCapacity;
+	const missing = Object.entries(value)
+		.filter(([, v]) => v === undefined || v === null)
+		.map(([name]) => name);
+	if (missing.length) return `Missing: ${missing.join(', ')}.`;
+	const fields = value as ScheduleFields;
+	if (!byId(site.classDescriptions, fields.ClassDescriptionId)) {
+		return `Class description ${fields.ClassDescriptionId} was not found.`;
+	}
+	const location = byId(site.locations, fields.LocationId);
+	if (!location || !location.Active) return `Location ${fields.LocationId} was not found.`;
+	const staff = byId(site.staff, fields.StaffId);
+	if (!staff || !staff.Active) return `Staff member ${fields.StaffId} was not found.`;
+	if (Number.isNaN(parseWhen(fields.StartDate)) || Number.isNaN(parseWhen(fields.EndDate))) {
+		return 'StartDate and EndDate must be dates.';
+	}
+	if (fields.EndDate < fields.StartDate) return 'EndDate lies before StartDate.';
+	if (minutesOf(fields.EndTime) <= minutesOf(fields.StartTime)) return 'EndTime must come after StartTime.';
+	if (!fields.DaysOfWeek.length) return 'At least one day of the week must be true.';
+	if (fields.MaxCapacity < 1) return 'MaxCapacity must be at least 1.';
+	if (fields.WebCapacity < 0 || fields.WebCapacity > fields.MaxCapacity) {
+		return 'WebCapacity must lie between 0 and MaxCapacity.';
+	}
+	return fields;
+}
+
+/** The v6 settings a schedule body carries, over the schedule's current ones. */
+export function readSettings(body: Record<string, unknown>, base: ScheduleSettings): ScheduleSettings {
+	const pick = <K extends keyof ScheduleSettings>(name: K): ScheduleSettings[K] =>
+		body[name] === undefined || body[name] === null ? base[name] : (body[name] as ScheduleSettings[K]);
+	const status = String(body.BookingStatus ?? base.BookingStatus);
+	return {
+		WaitlistCapacity: pick('WaitlistCapacity'),
+		BookingStatus:
+			(['PaymentRequired', 'BookAndPayLater', 'Free'] as const).find((s) => s.toLowerCase() === status.toLowerCase()) ??
+			base.BookingStatus,
+		ResourceId: pick('ResourceId'),
+		AllowOpenEnrollment: pick('AllowOpenEnrollment'),
+		AllowDateForwardEnrollment: pick('AllowDateForwardEnrollment'),
+		PricingOptionsProductIds: pick('PricingOptionsProductIds'),
+		StaffPayRate: pick('StaffPayRate'),
+		ClassDescriptionId: base.ClassDescriptionId,
+		Notes: base.Notes,
+	};
+}
+
+const nextClassId = (site: SiteData) =>
+	takeRecordId(site.classRecords, 'classes', Math.max(5000, ...site.classes.map((c) => c.Id)));
+
+/** The classes a schedule has on its days between two dates (inclusive), none before `fromDay`. */
+function newInstances(site: SiteData, schedule: ClassSchedule, fromDay: string, hidden: boolean): ClassInstance[] {
+	const made: ClassInstance[] = [];
+	const first = Math.max(parseWhen(schedule.StartDate), parseWhen(fromDay));
+	// The sandbox schedules at most two years of classes ahead.
+	const last = Math.min(parseWhen(schedule.EndDate), first + 730 * DAY);
+	for (let day = first; day <= last; day += DAY) {
+		if (!schedule.DaysOfWeek.includes(dayName(day))) continue;
+		const date = dateOf(day);
+		if (site.classes.some((c) => c.ClassScheduleId === schedule.Id && c.StartDateTime.slice(0, 10) === date)) continue;
+		const id = nextClassId(site);
+		const instance: ClassInstance = {
+			Id: id,
+			ClassScheduleId: schedule.Id,
+			ClassDescriptionId: schedule.ClassDescriptionId,
+			LocationId: schedule.LocationId,
+			StaffId: schedule.StaffId,
+			StartDateTime: isoAt(day + minutesOf(schedule.StartTime) * MINUTE),
+			EndDateTime: isoAt(day + minutesOf(schedule.EndTime) * MINUTE),
+			MaxCapacity: schedule.MaxCapacity,
+			WebCapacity: schedule.WebCapacity,
+			TotalBooked: 0,
+			TotalBookedWaitlist: 0,
+			TotalWebBooked: 0,
+			IsCanceled: false,
+			IsSubstitute: false,
+			Hidden: hidden,
+			ContentFormat: schedule.ContentFormat,
+			StreamLink:
+				schedule.ContentFormat === 'LiveStream:Mindbody-hosted' ? `https://stream.sandbox.example/classes/${id}` : null,
+		};
+		site.classes.push(instance);
+		made.push(instance);
+	}
+	return made;
+}
+
+const invalid = (message: string) =>
+	v6Error(400, message.startsWith('Missing') ? 'MissingRequiredFields' : 'InvalidParameter', message);
+
+/** POST /class/addclassschedule: a schedule and its classes; classSchedule.created. */
+function addClassSchedule(call: RestCall): SandboxResponse {
+	const refused = requireStaff(call, 'ManageClassSchedules');
+	if (refused) return refused;
+	const { site } = call;
+	const body = bodyOf(call);
+	// A single-day schedule may leave EndDate out (the document says so).
+	const fields = readScheduleFields(site, body, { EndDate: dayOfValue(body.StartDate) });
+	if (typeof fields === 'string') return invalid(fields);
+	if (isTest(call)) return v6Json({ ClassId: null, ClassInstanceIds: [] });
+	const description = byId(site.classDescriptions, fields.ClassDescriptionId)!;
+	const program = byId(site.programs, description.ProgramId);
+	const schedule: ClassSchedule = {
+		Id: takeRecordId(site.classRecords, 'classSchedules', Math.max(400, ...site.classSchedules.map((s) => s.Id))),
+		...fields,
+		ContentFormat: program?.ContentFormats[0] ?? 'InPerson',
+		IsActive: true,
+	};
+	site.classSchedules.push(schedule);
+	site.classRecords.scheduleSettings[schedule.Id] = readSettings(body, scheduleSettingsOf(site, schedule.Id));
+	const made = newInstances(site, schedule, schedule.StartDate, body.ShowToPublic === false);
+	emitClassSchedule(call, 'created', schedule);
+	return v6Json({ ClassId: schedule.Id, ClassInstanceIds: made.map((c) => c.Id) });
+}
+
+/**
+ * POST /class/updateclassschedule (rule 13). ClassId names the schedule. Its classes from now
+ * on follow the new fields; between StartDate and EndDate, RetainScheduleChanges true keeps a
+ * class's manual changes (substitute teacher, cancellation), false undoes them. Capacities
+ * (WebCapacity too) change on every class from now on. Days no longer scheduled lose their
+ * classes unless booked; new days and a later EndDate add classes. classSchedule.updated.
+ */
+function updateClassSchedule(call: RestCall): SandboxResponse {
+	const refused = requireStaff(call, 'ManageClassSchedules');
+	if (refused) return refused;
+	const { site } = call;
+	const body = bodyOf(call);
+	if (typeof body.ClassId !== 'number') return v6Error(400, 'MissingRequiredFields', 'ClassId is required.');
+	const schedule = byId(site.classSchedules, body.ClassId);
+	if (!schedule) return v6Error(404, 'ClassScheduleNotFound', `Class schedule ${body.ClassId} was not found.`);
+	const fields = readScheduleFields(site, body, schedule);
+	if (typeof fields === 'string') return invalid(fields);
+	if (isTest(call)) return v6Json({ ClassId: schedule.Id, ClassInstanceIds: [] });
+	Object.assign(schedule, fields);
+	site.classRecords.scheduleSettings[schedule.Id] = readSettings(body, scheduleSettingsOf(site, schedule.Id));
+	const retain = body.RetainScheduleChanges === true;
+	const ahead = site.classes.filter(
+		(c) => c.ClassScheduleId === schedule.Id && Date.parse(c.StartDateTime) >= call.now,
+	);
+	for (const instance of ahead) {
+		const start = Date.parse(instance.StartDateTime);
+		const day = dateOf(start);
+		const scheduled =
+			schedule.StartDate <= day && day <= schedule.EndDate && schedule.DaysOfWeek.includes(dayName(start));
+		const booked = activeVisitsOf(site, instance.Id).length > 0 || waitingEntriesOf(site, instance.Id).length > 0;
+		if (!scheduled) {
+			if (!booked) site.classes.splice(site.classes.indexOf(instance), 1);
+			continue;
+		}
+		const midnight = parseWhen(day);
+		instance.ClassDescriptionId = schedule.ClassDescriptionId;
+		instance.LocationId = schedule.LocationId;
+		instance.StartDateTime = isoAt(midnight + minutesOf(schedule.StartTime) * MINUTE);
+		instance.EndDateTime = isoAt(midnight + minutesOf(schedule.EndTime) * MINUTE);
+		instance.MaxCapacity = schedule.MaxCapacity;
+		instance.WebCapacity = schedule.WebCapacity;
+		const change = site.classRecords.classChanges[instance.Id];
+		if (!(retain && change?.Manual)) {
+			instance.StaffId = schedule.StaffId;
+			instance.IsSubstitute = false;
+			instance.IsCanceled = false;
+			if (change) {
+				change.Manual = false;
+				change.HideCancel = false;
+			}
+		}
+		touchClass(call, instance.Id);
+	}
+	newInstances(site, schedule, dateOf(call.now), false);
+	const ids = site.classes
+		.filter((c) => c.ClassScheduleId === schedule.Id && Date.parse(c.StartDateTime) >= call.now)
+		.map((c) => c.Id);
+	emitClassSchedule(call, 'updated', schedule);
+	return v6Json({ ClassId: schedule.Id, ClassInstanceIds: ids });
+}
+
+/** PATCH /class/updateclassschedulenotes/{classScheduleId}: the notes its classes show. */
+function updateClassScheduleNotes(call: RestCall): SandboxResponse {
+	const refused = requireStaff(call, 'ManageClassSchedules');
+	if (refused) return refused;
+	const { site } = call;
+	const id = call.params.int('classScheduleId')!;
+	const schedule = byId(site.classSchedules, id);
+	if (!schedule) return v6Error(404, 'ClassScheduleNotFound', `Class schedule ${id} was not found.`);
+	const settings = scheduleSettingsOf(site, id);
+	site.classRecords.scheduleSettings[id] = { ...settings, Notes: String(bodyOf(call).Notes ?? '') };
+	for (const instance of site.classes.filter(
+		(c) => c.ClassScheduleId === id && Date.parse(c.EndDateTime) >= call.now,
+	)) {
+		touchClass(call, instance.Id);
+	}
+	return noContent(204);
+}
+
+export const classSchedulingHandlers = {
+	'class.cancel': cancelClass,
+	'class.substituteTeacher': substituteTeacher,
+	'classSchedule.create': addClassSchedule,
+	'classSchedule.update': updateClassSchedule,
+	'classSchedule.updateNotes': updateClassScheduleNotes,
+};
