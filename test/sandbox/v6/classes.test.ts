@@ -298,6 +298,29 @@ describe('v6 AddClientToClass (rules 5, 6)', () => {
 		expect(sent.find((e) => e.to === client.MobilePhone)!.detail!.channel).toBe('sms');
 	});
 
+	it('a client of another site of the region gets a local profile here and is booked (rule 6)', async () => {
+		const instance = freshClass();
+		const away = await h.call('POST', '/client/addclient', {
+			body: { FirstName: 'Regional', LastName: 'Booker', Email: 'regional.booker@example.com', NewId: 'REGION-CLASS' },
+			siteId: -98,
+		});
+		expect(away.status).toBe(200);
+		const created = () => eventsOf('client.created').filter((e) => e.cause.siteId === -99).length;
+		const before = created();
+		const token = await h.staffToken();
+		const tried = await addToClass({ ClientId: 'REGION-CLASS', ClassId: instance.Id, Test: true }, token);
+		expect(tried.status).toBe(200);
+		expect(h.site().clients.some((c) => c.ClientId === 'REGION-CLASS')).toBe(false);
+		const answer = await addToClass({ ClientId: 'REGION-CLASS', ClassId: instance.Id }, token);
+		expect([answer.status, answer.json.Error]).toEqual([200, undefined]);
+		const local = h.site().clients.find((c) => c.ClientId === 'REGION-CLASS')!;
+		expect(local).toMatchObject({ FirstName: 'Regional', LastName: 'Booker', Email: 'regional.booker@example.com' });
+		expect(booked(instance.Id, local.Id)).toBe(true);
+		expect(created()).toBe(before + 1);
+		const unknown = await addToClass({ ClientId: 'NOWHERE-1', ClassId: freshClass().Id }, token);
+		expect(unknown.status).toBe(404);
+	});
+
 	it('Test true checks the booking and changes nothing', async () => {
 		const { instance, client, service } = paidBooking();
 		const before = { total: instance.TotalBooked, remaining: service.Remaining, events: h.sandbox.events.length };

@@ -7,6 +7,7 @@ import { isStaff, type RestCall } from '../call';
 import { emailClient } from '../events';
 import { byId } from '../views';
 import { PERMISSION_MESSAGES, bodyOf, clientNotFound, findClient, isTest, staffMay } from './classAccess';
+import { localProfile, regionalProfiles } from './clientRegion';
 import { bookClassVisit, cancelClassVisit, joinWaitlist, leaveWaitlist } from './classBooking';
 import { deduplicated } from './classDedup';
 import { activeVisitsOf, classV6, pickFields, scheduleSettingsOf, visibleTo, visitV6 } from './classViews';
@@ -89,7 +90,13 @@ function notify(call: RestCall, client: Client, instance: ClassInstance, kind: s
 function addClient(call: RestCall): SandboxResponse {
 	const { site } = call;
 	const body = bodyOf(call);
-	const client = findClient(call, body.ClientId, body.UniqueId);
+	let client = findClient(call, body.ClientId, body.UniqueId);
+	// Rule 6: a client of another site of the region gets a local profile. A Test call checks
+	// against an unsaved copy (Id 0: no local visits or pricing options) and creates nothing.
+	const elsewhere = client || body.ClientId === undefined ? [] : regionalProfiles(call, String(body.ClientId));
+	if (!client && elsewhere.length) {
+		client = isTest(call) ? { ...elsewhere[0].client, Id: 0 } : localProfile(call, elsewhere[0].client);
+	}
 	if (!client) return clientNotFound(body.ClientId ?? body.UniqueId);
 	const denied = notOwnClient(call, client);
 	if (denied) return denied;

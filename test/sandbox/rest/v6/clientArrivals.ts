@@ -1,15 +1,14 @@
 import type { SandboxResponse } from '../../context';
 import { dateOf, isoAt, MINUTE } from '../../data/dates';
-import { newClient, takeClientId } from '../../data/people';
 import { takeRecordId } from '../../data/records';
 import type { Client, ClientService, SiteData } from '../../data/types';
 import { v6Error, v6Json } from '../../v6/answers';
 import type { RestCall } from '../call';
 import { byId } from '../views';
-import { emitClient, findClient, missing, needsStaffPermission, sameEmail } from './clientAccess';
-import { REGIONAL_FIELDS, type Fields } from './clientFields';
+import { findClient, missing, needsStaffPermission } from './clientAccess';
+import type { Fields } from './clientFields';
+import { localProfile, regionalProfiles } from './clientRegion';
 import { clientServiceV6View, isCurrentService } from './clientViews';
-import { isSiteActive, otherRegionSites } from './siteViews';
 
 /**
  * AddArrival (rule 12): a staff token whose staff holds LaunchSignInScreen (else Authorization
@@ -30,19 +29,6 @@ const pays = (service: ClientService, today: string, programId: number | undefin
 /** The option that expires first wins. */
 const soonest = (services: ClientService[]) =>
 	[...services].sort((a, b) => a.ExpirationDate.localeCompare(b.ExpirationDate) || a.Id - b.Id)[0];
-
-/** The client's profiles at the region's other (active) sites: same RSSID or same e-mail. */
-function regionalProfiles(call: RestCall, clientId: string, email?: string): Array<{ site: SiteData; client: Client }> {
-	return otherRegionSites(call)
-		.filter(isSiteActive)
-		.flatMap((site) =>
-			site.clients
-				.filter((client) =>
-					email ? sameEmail(client.Email, email) : client.ClientId.toLowerCase() === clientId.toLowerCase(),
-				)
-				.map((client) => ({ site, client })),
-		);
-}
 
 /** A regional option: not restricted to some of its site's locations. */
 function regionalOption(
@@ -107,16 +93,7 @@ export function addArrival(call: RestCall): SandboxResponse {
 
 	if (!client) {
 		// Rule 12: a cross-regional arrival makes a local profile from the regional one.
-		const profile = elsewhere[0].client;
-		const regionalFields = Object.fromEntries(REGIONAL_FIELDS.map((name) => [name, profile[name]]));
-		client = newClient(
-			site,
-			takeClientId(site),
-			{ ...(regionalFields as Partial<Client>), FirstName: profile.FirstName, LastName: profile.LastName },
-			call.now,
-		);
-		site.clients.push(client);
-		emitClient(call, 'client.created', client);
+		client = localProfile(call, elsewhere[0].client);
 	}
 	const service = local.length ? soonest(local) : regional?.service;
 	const from = local.length ? site : regional?.site;
