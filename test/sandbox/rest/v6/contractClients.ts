@@ -126,7 +126,8 @@ function clientContracts(call: RestCall): SandboxResponse {
 	return viewPage(call, 'Contracts', rows, (row) => row);
 }
 
-function activeMemberships(call: RestCall): SandboxResponse {
+/** crossRegionalLookup of a memberships read; it cannot go with a location. */
+function crossRegionalOf(call: RestCall): boolean | SandboxResponse {
 	const crossRegional = call.params.bool('request.crossRegionalLookup') ?? false;
 	if (crossRegional && call.params.has('request.locationId')) {
 		return v6Error(
@@ -135,37 +136,36 @@ function activeMemberships(call: RestCall): SandboxResponse {
 			'request.locationId cannot be sent when request.crossRegionalLookup is true.',
 		);
 	}
-	const client = clientOfParams(call);
-	if (isAnswer(client)) return client;
+	return crossRegional;
+}
+
+/** The client's current memberships here, then (crossRegional) at the region's other sites. */
+function currentMemberships(call: RestCall, client: Client, crossRegional: boolean): unknown[] {
 	const today = todayOf(call);
-	const rows = sitesOf(call, client, crossRegional).flatMap(({ siteId, site, client: holder }) =>
+	return sitesOf(call, client, crossRegional).flatMap(({ siteId, site, client: holder }) =>
 		site.saleRecords.clientMemberships
 			.filter((m) => m.ClientId === holder.Id && membershipCurrent(m, today))
 			.map((m) => clientMembershipView(site, siteId, m, holder, today)),
 	);
-	return viewPage(call, 'ClientMemberships', rows, (row) => row);
+}
+
+function activeMemberships(call: RestCall): SandboxResponse {
+	const crossRegional = crossRegionalOf(call);
+	if (typeof crossRegional !== 'boolean') return crossRegional;
+	const client = clientOfParams(call);
+	if (isAnswer(client)) return client;
+	return viewPage(call, 'ClientMemberships', currentMemberships(call, client, crossRegional), (row) => row);
 }
 
 function activeMembershipsOfClients(call: RestCall): SandboxResponse {
-	const crossRegional = call.params.bool('request.crossRegionalLookup') ?? false;
-	if (crossRegional && call.params.has('request.locationId')) {
-		return v6Error(
-			400,
-			'InvalidParameter',
-			'request.locationId cannot be sent when request.crossRegionalLookup is true.',
-		);
-	}
-	const today = todayOf(call);
+	const crossRegional = crossRegionalOf(call);
+	if (typeof crossRegional !== 'boolean') return crossRegional;
 	const rows = (call.params.strs('request.clientIds') ?? []).map((clientId) => {
 		const client = findClient(call.site, clientId);
 		if (!client) return { ClientId: clientId, Memberships: [], ErrorMessage: `Client ${clientId} was not found.` };
 		return {
 			ClientId: client.ClientId,
-			Memberships: sitesOf(call, client, crossRegional).flatMap(({ siteId, site, client: holder }) =>
-				site.saleRecords.clientMemberships
-					.filter((m) => m.ClientId === holder.Id && membershipCurrent(m, today))
-					.map((m) => clientMembershipView(site, siteId, m, holder, today)),
-			),
+			Memberships: currentMemberships(call, client, crossRegional),
 			ErrorMessage: null,
 		};
 	});
