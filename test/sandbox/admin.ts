@@ -170,11 +170,15 @@ const ROUTES: AdminRoute[] = [
 		'POST',
 		/^\/paging$/,
 		(req, deps) => {
-			const max = (req.body as { maxPageSize?: unknown })?.maxPageSize;
-			if (max !== null && (typeof max !== 'number' || !Number.isInteger(max) || max < 1))
-				return fail(400, 'Send {"maxPageSize": <positive integer> | null}.');
+			const { maxPageSize: max, over = 'cap' } = (req.body ?? {}) as { maxPageSize?: unknown; over?: unknown };
+			if (
+				(max !== null && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) ||
+				(over !== 'cap' && over !== 'refuse')
+			)
+				return fail(400, 'Send {"maxPageSize": <positive integer> | null, "over": "cap" | "refuse"}.');
 			deps.store.maxPageSize = max ?? undefined;
-			return ok({ maxPageSize: max });
+			deps.store.oversizedPages = over;
+			return ok({ maxPageSize: max, over });
 		},
 	],
 	...staffAdminRoutes,

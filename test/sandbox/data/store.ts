@@ -46,8 +46,11 @@ export class RestStore {
 
 	size: SandboxSize;
 
-	/** The most entries a v6 page holds, whatever request.limit asks (admin setting; none by default). */
+	/** The most entries a page holds, whatever request.limit asks (admin setting; none by default). */
 	maxPageSize?: number;
+
+	/** What a request.limit above maxPageSize gets: a page cut to it (default), or a 400. */
+	oversizedPages: 'cap' | 'refuse' = 'cap';
 
 	constructor(private readonly options: StoreOptions) {
 		this.seed = options.seed;
@@ -76,6 +79,7 @@ export class RestStore {
 		this.sites.clear();
 		this.tokens.clear();
 		this.maxPageSize = undefined;
+		this.oversizedPages = 'cap';
 		SITES.forEach((settings, index) => {
 			this.sites.set(
 				settings.Id,

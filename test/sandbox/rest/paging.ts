@@ -10,5 +10,9 @@ export function page<T>(call: RestCall, rows: T[]): PageResult<T> {
 	const offset = call.params.int(paging.offset) ?? 0;
 	if (limit < 1) return { error: text(400, `${paging.limit} must be at least 1.`) };
 	if (offset < 0) return { error: text(400, `${paging.offset} must not be negative.`) };
-	return { rows: rows.slice(offset, offset + limit) };
+	const max = call.store.maxPageSize ?? Infinity;
+	if (limit > max && call.store.oversizedPages === 'refuse') {
+		return { error: text(400, `${paging.limit} must be at most ${max}.`) };
+	}
+	return { rows: rows.slice(offset, offset + Math.min(limit, max)) };
 }

@@ -31,6 +31,21 @@ describe('sales', () => {
 		);
 	});
 
+	it('answers any request.limit in full; the admin page maximum cuts or refuses larger ones', async () => {
+		const details = (limit: number) =>
+			h.call('GET', '/Business/Sales/SalesDetails', { query: { 'request.limit': limit } });
+		expect((await details(1200)).json).toHaveLength(1200);
+		expect((await h.admin('POST', '/paging', { maxPageSize: 300 })).status).toBe(200);
+		expect((await details(1200)).json).toHaveLength(300);
+		expect((await h.admin('POST', '/paging', { maxPageSize: 300, over: 'refuse' })).status).toBe(200);
+		const refused = await details(1200);
+		expect([refused.status, refused.text]).toEqual([400, 'request.limit must be at most 300.']);
+		expect((await details(300)).json).toHaveLength(300);
+		expect((await h.admin('POST', '/paging', { maxPageSize: 300, over: 'drop' })).status).toBe(400);
+		expect((await h.admin('POST', '/paging', { maxPageSize: null })).status).toBe(200);
+		expect((await details(1200)).json).toHaveLength(1200);
+	});
+
 	it('filters by sale, client and date (start on and after, end before and on)', async () => {
 		const sale = h.site().sales[42];
 		const one = await h.call('GET', '/Business/Sales/SalesDetails', {

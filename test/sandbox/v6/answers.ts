@@ -31,7 +31,11 @@ export function v6Page<T>(
 	const offset = call.params.int(names.offset) ?? 0;
 	if (limit < 1) return v6Error(400, 'InvalidParameter', `${names.limit} must be at least 1.`);
 	if (offset < 0) return v6Error(400, 'InvalidParameter', `${names.offset} must not be negative.`);
-	const size = Math.min(limit, call.store.maxPageSize ?? Infinity);
+	const max = call.store.maxPageSize ?? Infinity;
+	if (limit > max && call.store.oversizedPages === 'refuse') {
+		return v6Error(400, 'InvalidParameter', `${names.limit} must be at most ${max}.`);
+	}
+	const size = Math.min(limit, max);
 	const page = rows.slice(offset, offset + size).map(view);
 	return v6Json({
 		PaginationResponse: {
