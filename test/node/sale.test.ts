@@ -37,19 +37,84 @@ describe('sale', () => {
 		expect([error.httpCode, error.message]).toEqual(['400', 'Sale 1 was not found.']);
 	});
 
-	test('Get Details, Return All: pages of 100 with request.limit / request.offset until a short page', async () => {
+	test('Get Details, Return All: a page of 100, then pages of 1000 with request.limit / request.offset', async () => {
 		const result = await h.run({ resource: 'sale', operation: 'getDetails', returnAll: true });
 		expect(result.status).toBe('success');
 		const requests = h.requests(DETAILS, 'GET');
+		// 150 of 1000 might be a service's cap (more than the first page held): an empty page ends it.
 		expect(requests.map((r) => r.rawQuery)).toEqual([
 			'request.limit=100&request.offset=0',
-			'request.limit=100&request.offset=100',
-			'request.limit=100&request.offset=200',
+			'request.limit=1000&request.offset=100',
+			'request.limit=1000&request.offset=250',
 		]);
 		for (const request of requests) expectHeaders(h, request, false);
 		expect(result.items).toHaveLength(250);
 		expect(result.items.map((i) => i.json.SaleId)).toEqual(h.site().sales.map((s) => s.Id));
 		expect(new Set(pairs(result.items))).toEqual(new Set([0]));
+	});
+
+	describe('Get Details, Return All against a service with a maximum page size', () => {
+		afterEach(() => {
+			h.sandbox.state.maxPageSize = undefined;
+			h.sandbox.state.oversizedPages = 'cap';
+		});
+		const salesInOrder = () => h.site().sales.map((s) => s.Id);
+
+		test('2,250 sales: full pages of 1000, then a shorter page ends the list (4 requests, not 23)', async () => {
+			const site = h.site();
+			const seeded = site.sales.length;
+			const firstId = Math.max(...site.sales.map((s) => s.Id)) + 1;
+			site.sales.push(...Array.from({ length: 2000 }, (_, n) => ({ ...site.sales[n % seeded], Id: firstId + n })));
+			try {
+				const result = await h.run({ resource: 'sale', operation: 'getDetails', returnAll: true });
+				expect(h.requests(DETAILS, 'GET').map((r) => r.rawQuery)).toEqual([
+					'request.limit=100&request.offset=0',
+					'request.limit=1000&request.offset=100',
+					'request.limit=1000&request.offset=1100',
+					'request.limit=1000&request.offset=2100',
+				]);
+				expect(result.items.map((i) => i.json.SaleId)).toEqual(salesInOrder());
+			} finally {
+				site.sales.splice(seeded);
+			}
+		});
+
+		test('a service that cuts pages to 120: a page shorter than one it answered ends the list', async () => {
+			h.sandbox.state.maxPageSize = 120;
+			const result = await h.run({ resource: 'sale', operation: 'getDetails', returnAll: true });
+			expect(result.status).toBe('success');
+			// 100, 120 (perhaps the cap: read on), then 30 (fewer than 120: the end, no empty page).
+			expect(h.requests(DETAILS, 'GET').map((r) => r.rawQuery)).toEqual([
+				'request.limit=100&request.offset=0',
+				'request.limit=1000&request.offset=100',
+				'request.limit=1000&request.offset=220',
+			]);
+			expect(result.items.map((i) => i.json.SaleId)).toEqual(salesInOrder());
+		});
+
+		test('a service that refuses more than 100: one 400, then pages of 100; nothing is lost', async () => {
+			h.sandbox.state.maxPageSize = 100;
+			h.sandbox.state.oversizedPages = 'refuse';
+			const result = await h.run({ resource: 'sale', operation: 'getDetails', returnAll: true });
+			expect([result.status, result.nodeError('Mindbody')?.message]).toEqual(['success', undefined]);
+			expect(h.requests(DETAILS, 'GET').map((r) => [r.status, r.rawQuery])).toEqual([
+				[200, 'request.limit=100&request.offset=0'],
+				[400, 'request.limit=1000&request.offset=100'],
+				[200, 'request.limit=100&request.offset=100'],
+				[200, 'request.limit=100&request.offset=200'],
+			]);
+			expect(result.items.map((i) => i.json.SaleId)).toEqual(salesInOrder());
+		});
+
+		test('a 400 at a size the service has answered reaches the user', async () => {
+			h.sandbox.state.maxPageSize = 50;
+			h.sandbox.state.oversizedPages = 'refuse';
+			const result = await h.run({ resource: 'sale', operation: 'getDetails', returnAll: true });
+			expect(result.status).toBe('error');
+			const error = result.nodeError('Mindbody') as unknown as { httpCode: string; message: string };
+			expect([error.httpCode, error.message]).toEqual(['400', 'request.limit must be at most 50.']);
+			expect(h.requests(DETAILS, 'GET')).toHaveLength(1);
+		});
 	});
 
 	test('Get Details, Limit 150: two pages (100, then 50); filters serialized before paging, repeated keys', async () => {
