@@ -24,17 +24,25 @@ const rankOf = (key: string) => {
  * nested object flattened beside them (`Location.Id` → `LocationId`); lists are left out.
  */
 export function simplifyItem(item: IDataObject): IDataObject {
-	const flat: Array<[string, unknown]> = [];
+	const unique: Array<[string, unknown]> = [];
+	const seen = new Set<string>();
+	// The first of two fields of one name is kept.
+	const add = (key: string, value: unknown) => {
+		if (seen.has(key)) return;
+		seen.add(key);
+		unique.push([key, value]);
+	};
 	for (const [key, value] of Object.entries(item)) {
-		if (isScalar(value)) flat.push([key, value]);
+		if (isScalar(value)) add(key, value);
 		else if (!Array.isArray(value)) {
 			for (const sub of ['Id', 'Name']) {
 				const nested = (value as IDataObject)[sub];
-				if (nested !== undefined && isScalar(nested)) flat.push([`${key}${sub}`, nested]);
+				if (nested !== undefined && isScalar(nested)) add(`${key}${sub}`, nested);
 			}
 		}
 	}
-	const unique = flat.filter(([key], index) => flat.findIndex(([other]) => other === key) === index);
+	// Few enough fields: all of them, in answer order (ranking would keep them all anyway).
+	if (unique.length <= SIMPLIFIED_FIELDS) return Object.fromEntries(unique) as IDataObject;
 	const ranked = unique
 		.map((entry, index) => ({ entry, index, rank: rankOf(entry[0]) }))
 		.sort((a, b) => a.rank - b.rank || a.index - b.index)
