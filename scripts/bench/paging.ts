@@ -1,10 +1,13 @@
 /**
  * Return All over a whole list: the Mindbody node, the HTTP Request node with its own pagination,
  * and a plain fetch loop (the floor). Two lists: sales details (listed in the spec; pages are bare
- * arrays, so each waits for the one before) and clients (the v6 document; the first page's
- * TotalResults lets the node ask for the rest at once). The sandbox's CPU per page is read around
- * each run, so its share of the time is known and not mistaken for the node's.
+ * arrays without a total, so each waits for the one before, and the node asks for pages of
+ * LARGE_PAGE after the first) and clients (the v6 document; the first page's TotalResults lets
+ * the node ask for the rest at once). The sales list is also read by the node from a service that
+ * cuts pages to 100, its slowest case. The sandbox's CPU per page is read around each run, so its
+ * share of the time is known and not mistaken for the node's.
  */
+import { LARGE_PAGE } from '../../nodes/Mindbody/actions/paging';
 import { issueToken } from './complete';
 import { log, rotate, type BenchContext } from './config';
 import { fetchAllClients, fetchAllSalesDetails, PAGE_SIZE } from './floor';
@@ -12,7 +15,7 @@ import type { SandboxInfo } from './sandbox';
 import { median, type Row } from './stats';
 import { clientsHttpRequest, clientsMindbody, salesHttpRequest, salesMindbody, type WorkflowJson } from './workflows';
 
-type Side = 'mindbody' | 'http' | 'floor';
+type Side = 'mindbody' | 'http' | 'floor' | 'capped';
 
 interface Sample {
 	ms: number;
@@ -30,8 +33,35 @@ interface PagedList {
 	floor(sandbox: SandboxInfo): Promise<{ items: number; pages: number }>;
 	/** Items the HTTP Request node outputs: one per entry, or one per page (an object answer). */
 	httpItems: number;
-	/** Requests each side must make. */
-	requests: Record<Side, number>;
+	/** Requests each side must make; `capped` only for a list read from a service that cuts pages. */
+	requests: Record<Exclude<Side, 'capped'>, number> & { capped?: number };
+}
+
+/** The service's page maximum for the `capped` side (admin API of the sandbox). */
+async function capPages(sandbox: SandboxInfo, maxPageSize: number | null): Promise<void> {
+	const response = await fetch(`${sandbox.adminUrl}/paging`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ maxPageSize }),
+	});
+	if (!response.ok) throw new Error(`paging ${response.status}: ${await response.text()}`);
+}
+
+/**
+ * Requests the node makes for a list without a total, from a service without a maximum: a page
+ * of PAGE_SIZE, then pages of LARGE_PAGE until one is shorter than a page already answered.
+ */
+export function largePageRequests(total: number): number {
+	if (total < PAGE_SIZE) return 1;
+	let requests = 1;
+	let proven = PAGE_SIZE;
+	for (let offset = PAGE_SIZE; ; ) {
+		requests++;
+		const entries = Math.min(LARGE_PAGE, total - offset);
+		offset += entries;
+		if (!entries || (entries < LARGE_PAGE && entries < proven)) return requests;
+		proven = Math.max(proven, entries);
+	}
 }
 
 async function measureList(ctx: BenchContext, list: PagedList): Promise<Row[]> {
@@ -44,6 +74,7 @@ async function measureList(ctx: BenchContext, list: PagedList): Promise<Row[]> {
 		mindbody: (list.workflows.mindbody.nodes[0].parameters as { path: string }).path,
 		http: (list.workflows.http.nodes[0].parameters as { path: string }).path,
 	};
+	const workflowOf = (side: 'mindbody' | 'http' | 'capped') => (side === 'capped' ? 'mindbody' : side);
 
 	const runOnce = async (side: Side): Promise<Sample> => {
 		await sandbox.clearLog();
@@ -55,9 +86,14 @@ async function measureList(ctx: BenchContext, list: PagedList): Promise<Row[]> {
 			items = (await list.floor(sandbox.info)).items;
 			ms = performance.now() - started;
 		} else {
-			const run = await n8n.runMeasured(ids[side], paths[side], {});
-			ms = run.nodeMs;
-			items = run.items;
+			if (side === 'capped') await capPages(sandbox.info, PAGE_SIZE);
+			try {
+				const run = await n8n.runMeasured(ids[workflowOf(side)], paths[workflowOf(side)], {});
+				ms = run.nodeMs;
+				items = run.items;
+			} finally {
+				if (side === 'capped') await capPages(sandbox.info, null);
+			}
 		}
 		const after = await sandbox.usage();
 		const requests = await sandbox.count({ path: list.path });
@@ -71,10 +107,10 @@ async function measureList(ctx: BenchContext, list: PagedList): Promise<Row[]> {
 		};
 	};
 
-	const sides: Side[] = ['mindbody', 'http', 'floor'];
+	const sides: Side[] = ['mindbody', 'http', 'floor', ...(list.requests.capped ? (['capped'] as const) : [])];
 	log(`paging ${list.label}: warming up`);
 	for (const side of sides) await runOnce(side);
-	const samples: Record<Side, Sample[]> = { mindbody: [], http: [], floor: [] };
+	const samples: Record<Side, Sample[]> = { mindbody: [], http: [], floor: [], capped: [] };
 	for (let round = 0; round < config.repetitions; round++) {
 		for (const side of rotate(sides, round)) {
 			const sample = await runOnce(side);
@@ -84,26 +120,42 @@ async function measureList(ctx: BenchContext, list: PagedList): Promise<Row[]> {
 	}
 	for (const side of sides) {
 		const requests = new Set(samples[side].map((s) => s.pages));
-		if (requests.size !== 1 || !requests.has(list.requests[side])) {
+		if (requests.size !== 1 || !requests.has(list.requests[side]!)) {
 			throw new Error(
 				`${list.label} (${side}) made ${[...requests].join('/')} requests, expected ${list.requests[side]}`,
 			);
 		}
 	}
 
-	const all = sides.flatMap((side) => samples[side]);
-	const cpuPerPage = median(all.map((s) => s.sandboxCpuMs / s.pages));
-	const perPage = (side: Side) => `${median(samples[side].map((s) => s.ms / s.pages)).toFixed(1)} ms`;
-	const busyShare = (side: Side) => median(samples[side].map((s) => s.sandboxBusyMs / s.ms));
+	const names: Record<Side, string> = {
+		mindbody: 'the Mindbody node',
+		http: 'the HTTP Request node',
+		floor: 'the floor',
+		capped: `the Mindbody node (service cutting pages to ${PAGE_SIZE})`,
+	};
+	const each = (figure: (side: Side) => string) => sides.map((side) => `${figure(side)} (${names[side]})`).join(', ');
+	const perRequest = (side: Side) => `${median(samples[side].map((s) => s.ms / s.pages)).toFixed(1)} ms`;
+	const cpu = (side: Side) => `${median(samples[side].map((s) => s.sandboxCpuMs)).toFixed(0)} ms`;
+	const busyShare = (side: Side) => pct(median(samples[side].map((s) => s.sandboxBusyMs / s.ms)));
 	ctx.notes.push(
-		`${list.label}: the sandbox spent ${cpuPerPage.toFixed(2)} ms of CPU per page of ${PAGE_SIZE}. Per request the Mindbody node took ` +
-			`${perPage('mindbody')}, the HTTP Request node ${perPage('http')} and the floor ${perPage('floor')}; the sandbox's event loop ` +
-			`was busy ${pct(busyShare('mindbody'))}, ${pct(busyShare('http'))} and ${pct(busyShare('floor'))} of those times. ` +
-			`Requests: ${list.requests.mindbody}, ${list.requests.http} and ${list.requests.floor}.`,
+		`${list.label}: requests ${each((side) => String(list.requests[side]))}; time per request ${each(perRequest)}; ` +
+			`the sandbox's CPU per run ${each(cpu)}, its event loop busy ${each(busyShare)} of the run.`,
 	);
 
 	const ms = (side: Side) => samples[side].map((s) => s.ms);
 	const job = `Return All, ${list.label}`;
+	const capped: Row[] = list.requests.capped
+		? [
+				{
+					job,
+					ours: `Mindbody node, service cutting pages to ${PAGE_SIZE}`,
+					alternative: 'plain fetch loop (the floor)',
+					unit: 'ms',
+					oursValues: ms('capped'),
+					altValues: ms('floor'),
+				},
+			]
+		: [];
 	return [
 		{
 			job,
@@ -123,6 +175,7 @@ async function measureList(ctx: BenchContext, list: PagedList): Promise<Row[]> {
 			altValues: ms('floor'),
 			target: { kind: 'max', value: 1.0 },
 		},
+		...capped,
 	];
 }
 
@@ -144,7 +197,12 @@ export async function pagingJob(ctx: BenchContext): Promise<Row[]> {
 			},
 			floor: fetchAllSalesDetails,
 			httpItems: config.sales,
-			requests: { mindbody: salesPages, http: salesPages, floor: salesPages },
+			requests: {
+				mindbody: largePageRequests(config.sales),
+				http: salesPages,
+				floor: salesPages,
+				capped: salesPages,
+			},
 		},
 		{
 			label: `${config.clients.toLocaleString('en-US')} clients (v6, ${clientPages} pages)`,
