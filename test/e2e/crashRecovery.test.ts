@@ -10,16 +10,7 @@
 import type { Sandbox } from '../sandbox';
 import { signBody } from '../sandbox/webhooks/signature';
 import { clientCreatedEvent, Counter, countingWorkflow, n8nPid } from './support/counter';
-import {
-	active,
-	admin,
-	sandboxCredential,
-	startE2eSandbox,
-	subscriptions,
-	tarball,
-	until,
-	VERSION,
-} from './support/mindbody';
+import { activeSubscriptions, sandboxCredential, startE2eSandbox, tarball, until, VERSION } from './support/mindbody';
 import { N8n, type Execution, type WorkflowJson } from './support/n8n';
 
 jest.setTimeout(600_000);
@@ -59,20 +50,8 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		const credential = sandboxCredential(sandbox);
 		n8n = await N8n.start({ version: VERSION, tarball: tarball(), credentials: [credential] });
 		workflowId = await n8n.importWorkflow(workflow(credential.id, counter.url));
-		const [subscription] = active(
-			await until(
-				() => subscriptions(sandbox),
-				(list) => active(list).length >= 1,
-			),
-		);
-		const full = (
-			await admin<{ items: Array<{ subscriptionId: string; messageSignatureKey: string }> }>(
-				sandbox,
-				'GET',
-				'webhooks/subscriptions',
-			)
-		).items.find((s) => s.subscriptionId === subscription.subscriptionId)!;
-		key = full.messageSignatureKey;
+		const [subscription] = await activeSubscriptions(sandbox);
+		key = subscription.messageSignatureKey;
 		url = subscription.webhookUrl;
 	});
 

@@ -13,6 +13,7 @@ import type { Sandbox } from '../sandbox';
 import { signBody } from '../sandbox/webhooks/signature';
 import {
 	active,
+	activeSubscriptions,
 	admin,
 	sandboxCredential,
 	startE2eSandbox,
@@ -72,20 +73,8 @@ describe(`Mindbody Trigger delivers each event once, in n8n ${VERSION}`, () => {
 			env: { NODE_OPTIONS: `--require ${CLOCK}`, SHIFTED_CLOCK_ACK: path.join(clockAcks, 'moves') },
 		});
 		workflowId = await n8n.importWorkflow(workflow(credential.id, counter.url));
-		const [subscription] = active(
-			await until(
-				() => subscriptions(sandbox),
-				(list) => active(list).length >= 1,
-			),
-		);
-		const full = (
-			await admin<{ items: Array<{ subscriptionId: string; messageSignatureKey: string }> }>(
-				sandbox,
-				'GET',
-				'webhooks/subscriptions',
-			)
-		).items.find((s) => s.subscriptionId === subscription.subscriptionId)!;
-		key = full.messageSignatureKey;
+		const [subscription] = await activeSubscriptions(sandbox);
+		key = subscription.messageSignatureKey;
 		url = subscription.webhookUrl;
 	});
 

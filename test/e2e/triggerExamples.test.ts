@@ -5,13 +5,13 @@
 import type { Sandbox } from '../sandbox';
 import {
 	active,
+	activeSubscriptions,
 	admin,
 	example,
 	nodeOutput,
 	startE2eSandbox,
 	startN8n,
 	subscriptions,
-	until,
 	VERSION,
 } from './support/mindbody';
 import type { N8n } from './support/n8n';
@@ -50,10 +50,7 @@ describe(`example workflows 1 and 2 in n8n ${VERSION}`, () => {
 		n8n = started.n8n;
 		welcomeId = await n8n.importWorkflow(example('01-welcome-new-client.json', started.credentialId));
 		summaryId = await n8n.importWorkflow(example('02-sales-running-summary.json', started.credentialId));
-		await until(
-			() => subscriptions(sandbox),
-			(list) => active(list).length >= 2,
-		);
+		await activeSubscriptions(sandbox, 2);
 	});
 
 	afterAll(async () => {

@@ -7,14 +7,12 @@
 import { addClientWorkflow } from '../../scripts/addClientWorkflow';
 import type { Sandbox } from '../sandbox';
 import {
-	active,
+	activeSubscriptions,
 	admin,
 	example,
 	nodeOutput,
 	startE2eSandbox,
 	startN8n,
-	subscriptions,
-	until,
 	VERSION,
 	viaWebhook,
 } from './support/mindbody';
@@ -47,10 +45,7 @@ describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
 		sandbox = await startE2eSandbox();
 		({ n8n, credentialId } = await startN8n(sandbox));
 		introId = await n8n.importWorkflow(example('05-new-client-intro-class.json', credentialId));
-		await until(
-			() => subscriptions(sandbox),
-			(list) => active(list).length >= 1,
-		);
+		await activeSubscriptions(sandbox);
 	});
 
 	afterAll(async () => {

@@ -63,6 +63,7 @@ export interface Subscription {
 	status: string;
 	eventIds: string[];
 	webhookUrl: string;
+	messageSignatureKey: string;
 }
 
 export async function subscriptions(sandbox: Sandbox): Promise<Subscription[]> {
@@ -70,6 +71,16 @@ export async function subscriptions(sandbox: Sandbox): Promise<Subscription[]> {
 }
 
 export const active = (list: Subscription[]) => list.filter((s) => s.status === 'Active');
+
+/** The Active subscriptions once at least `count` exist (bounded wait), with their signing keys. */
+export async function activeSubscriptions(sandbox: Sandbox, count = 1): Promise<Subscription[]> {
+	return active(
+		await until(
+			() => subscriptions(sandbox),
+			(list) => active(list).length >= count,
+		),
+	);
+}
 
 /** Polls `fn` until it returns a truthy value (bounded); returns the last value. */
 export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20000): Promise<T> {
