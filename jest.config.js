@@ -2,7 +2,7 @@
 module.exports = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
+	roots: ['<rootDir>/test', '<rootDir>/sandbox'],
 	testMatch: ['**/*.test.ts'],
 	setupFiles: ['<rootDir>/test/harness/env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/harness/teardown.ts'],

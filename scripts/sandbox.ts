@@ -4,7 +4,7 @@
  * The clock follows the wall clock, so webhook resends and token expiry happen in real time;
  * POST /_sandbox/clock/advance {"ms": …} jumps ahead.
  */
-import { API_KEYS, startSandbox, type SandboxSize } from '../test/sandbox';
+import { API_KEYS, startSandbox, type SandboxSize } from '../sandbox';
 
 function option(name: string): string | undefined {
 	const index = process.argv.indexOf(`--${name}`);

@@ -10,7 +10,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { startSandbox, type Sandbox } from '../test/sandbox';
+import { startSandbox, type Sandbox } from '../sandbox';
 import { ADD_CLIENT_PATH, addClientWorkflow } from './addClientWorkflow';
 import * as n8n from './n8n';
 

@@ -2,8 +2,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 
-import type { SandboxOptions } from '../../test/sandbox';
-import type { LogFilter } from '../../test/sandbox/requestLog';
+import type { SandboxOptions } from '../../sandbox';
+import type { LogFilter } from '../../sandbox/requestLog';
 import type { Usage } from './sandboxChild';
 
 export interface SandboxInfo {

@@ -3,8 +3,8 @@
  * neither the bench's clients nor its bookkeeping share its event loop. It answers the parent
  * over IPC: its CPU use and busy time, and request counts from its request log.
  */
-import { startSandbox, type SandboxOptions } from '../../test/sandbox';
-import type { LogFilter } from '../../test/sandbox/requestLog';
+import { startSandbox, type SandboxOptions } from '../../sandbox';
+import type { LogFilter } from '../../sandbox/requestLog';
 
 export type ChildRequest =
 	| { id: number; type: 'usage' }

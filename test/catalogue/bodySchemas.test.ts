@@ -1,7 +1,7 @@
 import { bodyInput } from '../../nodes/Mindbody/bodies';
 import { operations } from '../../nodes/shared/catalogue';
 import * as schemas from '../../nodes/shared/schemas/bodies';
-import { bodyModel } from '../sandbox/rest/bodyModels';
+import { bodyModel } from '../../sandbox/rest/bodyModels';
 
 const bodySchemas = Object.entries(schemas).filter(
 	([, value]) => typeof value === 'object' && value !== null && 'safeParse' in value,

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** test/sandbox/README.md names a test for each rule, error and event tie: each must exist. */
+/** sandbox/README.md names a test for each rule, error and event tie: each must exist. */
 const root = join(__dirname, '../..');
-const readme = readFileSync(join(root, 'test/sandbox/README.md'), 'utf8');
+const readme = readFileSync(join(root, 'sandbox/README.md'), 'utf8');
 
 /** Every `file.test › name…` the tables cite (several per cell, split by `;`). */
 const citations = readme
@@ -22,7 +22,7 @@ const citations = readme
 test('the rules table cites tests that exist', () => {
 	expect(citations.length).toBeGreaterThan(60);
 	const missing = citations.filter(({ file, name }) => {
-		const source = readFileSync(join(root, 'test/sandbox/v6', `${file}.ts`), 'utf8').replace(/\\'/g, "'");
+		const source = readFileSync(join(root, 'sandbox/v6', `${file}.ts`), 'utf8').replace(/\\'/g, "'");
 		return !source.includes(name);
 	});
 	expect(missing).toEqual([]);

@@ -7,8 +7,8 @@
  * afterwards (a redelivery runs nothing). A Wait node keeps executions in flight, so the kill
  * catches several after the trigger's step and before the workflow's end.
  */
-import type { Sandbox } from '../sandbox';
-import { signBody } from '../sandbox/webhooks/signature';
+import type { Sandbox } from '../../sandbox';
+import { signBody } from '../../sandbox/webhooks/signature';
 import { clientCreatedEvent, Counter, countingWorkflow, n8nPid } from './support/counter';
 import { activeSubscriptions, sandboxCredential, startE2eSandbox, tarball, until, VERSION } from './support/mindbody';
 import { N8n, type Execution, type WorkflowJson } from './support/n8n';

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { startRecordingServer } from '../support/recordingServer';
 import { sandboxCredential, startE2eSandbox, tarball, VERSION } from './support/mindbody';
 import { N8n, type WorkflowJson } from './support/n8n';

@@ -3,7 +3,7 @@
  * Schedule Trigger swapped for a webhook so the test can start them) and change the sandbox, and
  * the HTTP Request node with the `mindbodyApi` predefined credential gets its headers injected.
  */
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { admin, example, nodeOutput, startE2eSandbox, startN8n, VERSION, viaWebhook } from './support/mindbody';
 import type { N8n } from './support/n8n';
 

@@ -4,7 +4,7 @@
  * cursor holds passes once; an idle poll is one request; a restart between polls loses and repeats
  * nothing; 1,000 new clients over pages pass once each.
  */
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { sandboxCredential, VERSION } from './support/mindbody';
 import { N8n } from './support/n8n';
 import { tarball } from './support/mindbody';

@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { DEFAULT_CHROMIUM, takeEditorScreenshot, type ScreenshotResult } from '../../scripts/screenshot';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { CREDENTIAL_NAME, startE2eSandbox, startN8n, VERSION } from './support/mindbody';
 import type { N8n, WorkflowJson } from './support/n8n';
 

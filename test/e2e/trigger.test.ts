@@ -3,7 +3,7 @@
  * activation, signed deliveries run the workflow, forged ones are refused, deactivation and
  * restarts leave the right number of Active subscriptions.
  */
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { active, admin, startE2eSandbox, startN8n, subscriptions, until, VERSION } from './support/mindbody';
 import type { N8n, WorkflowJson } from './support/n8n';
 

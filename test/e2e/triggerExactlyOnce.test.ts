@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import type { Sandbox } from '../sandbox';
-import { signBody } from '../sandbox/webhooks/signature';
+import type { Sandbox } from '../../sandbox';
+import { signBody } from '../../sandbox/webhooks/signature';
 import {
 	active,
 	activeSubscriptions,

@@ -2,7 +2,7 @@
  * Examples 1 and 2 as a user imports them: activated in a real n8n, driven by signed events from
  * the sandbox, their results read from n8n's execution records.
  */
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import {
 	active,
 	activeSubscriptions,

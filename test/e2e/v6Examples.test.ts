@@ -5,7 +5,7 @@
  * booked, a welcome message. examples/06 books standing clients into next week's classes.
  */
 import { addClientWorkflow } from '../../scripts/addClientWorkflow';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 import {
 	activeSubscriptions,
 	admin,

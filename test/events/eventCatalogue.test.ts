@@ -8,7 +8,7 @@ import {
 	events,
 	findEvent,
 } from '../../nodes/shared/events/eventCatalogue';
-import { createPayloadGenerator } from '../sandbox/webhooks/payloads';
+import { createPayloadGenerator } from '../../sandbox/webhooks/payloads';
 import { parseFields, SPEC_CATALOG, SPEC_ROWS } from './catalogSpec';
 
 /** The transcription's notation for a zod type (see catalogSpec.ts). */

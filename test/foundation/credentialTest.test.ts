@@ -1,4 +1,4 @@
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { testCredential } from '../harness/credentialTest';
 import { newCredentials, runWorkflow } from '../harness/runWorkflow';
 import { sandboxCredentialData } from '../support/sandboxCredentials';

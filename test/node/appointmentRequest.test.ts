@@ -1,4 +1,4 @@
-import type { AppointmentRequest } from '../sandbox/data/types';
+import type { AppointmentRequest } from '../../sandbox/data/types';
 import { bodyOf, expectHeaders, pairs, useNodeSandbox } from './support';
 
 const h = useNodeSandbox();

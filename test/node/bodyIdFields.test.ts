@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
-import type { AppointmentRequest } from '../sandbox/data/types';
+import type { AppointmentRequest } from '../../sandbox/data/types';
 import { bodyOf, useNodeSandbox } from './support';
 
 /**

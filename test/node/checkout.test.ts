@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { TEST_CARDS } from '../sandbox/data/saleRecords';
+import { TEST_CARDS } from '../../sandbox/data/saleRecords';
 import { bodyOf, useNodeSandbox } from './support';
 
 /**

@@ -1,4 +1,4 @@
-import type { AppointmentType, Staff } from '../sandbox/data/types';
+import type { AppointmentType, Staff } from '../../sandbox/data/types';
 import { expectHeaders, pairedItems, queryPairs, replay, useNodeSandbox } from './support';
 
 const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });

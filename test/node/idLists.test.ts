@@ -1,5 +1,5 @@
 import { MAX_QUERY_LENGTH } from '../../nodes/Mindbody/actions/request';
-import type { LoggedRequest } from '../sandbox/requestLog';
+import type { LoggedRequest } from '../../sandbox/requestLog';
 import { pairs, useNodeSandbox } from './support';
 
 /**

@@ -1,4 +1,4 @@
-import { currentSeries } from '../sandbox/rest/booking';
+import { currentSeries } from '../../sandbox/rest/booking';
 import { bodyOf, expectHeaders, pairs, useNodeSandbox } from './support';
 
 // 250 sales: Return All takes three pages (100, 100, 50).

@@ -13,9 +13,9 @@ import { Workflow } from 'n8n-workflow';
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { HarnessNodeTypes, MINDBODY } from '../harness/nodeTypes';
 import { newCredentials, runWorkflow, type RunResult } from '../harness/runWorkflow';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import type { SiteData } from '../sandbox/data/types';
-import type { LoggedRequest } from '../sandbox/requestLog';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import type { SiteData } from '../../sandbox/data/types';
+import type { LoggedRequest } from '../../sandbox/requestLog';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
 
 /** A Monday morning, so weekday availability and "today" are predictable (as the sandbox tests use). */

@@ -5,7 +5,7 @@ import { bodyPlanOf, type PlannedField } from '../../nodes/shared/catalogue/v6/b
 import type { V6Field, V6Scalar } from '../../nodes/shared/catalogue/v6/factTypes';
 import { V6_TYPES } from '../../nodes/shared/catalogue/v6/facts';
 import { optionalCollection, fieldName, userParams } from '../../nodes/Mindbody/fields/fieldNames';
-import { shapeProblems } from '../sandbox/v6/shapes';
+import { shapeProblems } from '../../sandbox/v6/shapes';
 import { bodyOf, queryPairs, useNodeSandbox } from './support';
 
 /**

@@ -23,6 +23,7 @@ function importsOf(file: string): string[] {
 
 const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
 const edges = files.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
+const sandboxEdges = sourceFiles('sandbox').flatMap((from) => importsOf(from).map((to) => ({ from, to })));
 
 /** The action node's folders, bottom layer first; a file imports only from its own layer or below. */
 const ACTION_LAYERS = ['fields', 'bodies', 'description', 'actions', 'methods'];
@@ -64,5 +65,11 @@ describe('imports point one way', () => {
 		expect(
 			edges.filter(({ from, to }) => actionLayer(from) > actionLayer(to) && actionLayer(to) >= 0).length,
 		).toBeGreaterThan(5);
+	});
+
+	test('the sandbox stands alone: it imports only itself and nodes/shared (the catalogue it serves)', () => {
+		expect(sandboxEdges.length).toBeGreaterThan(500);
+		expect(sandboxEdges).toContainEqual({ from: 'sandbox/server.ts', to: 'nodes/shared/catalogue' });
+		expect(sandboxEdges.filter(({ to }) => !/^(sandbox|nodes\/shared)(\/|$)/.test(to))).toEqual([]);
 	});
 });

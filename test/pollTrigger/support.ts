@@ -1,8 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { newCredentials } from '../harness/runWorkflow';
-import { startSandbox, type Sandbox } from '../sandbox';
-import type { LoggedRequest } from '../sandbox/requestLog';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import type { LoggedRequest } from '../../sandbox/requestLog';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
 import { PollingWorkflow } from './pollHarness';
 

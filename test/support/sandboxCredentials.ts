@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../sandbox';
 
 /** The mindbodyApi credential data that points at a sandbox: without a user token, or a staff login. */
 export function sandboxCredentialData(

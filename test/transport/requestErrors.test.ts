@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { newCredentials, runWorkflow } from '../harness/runWorkflow';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
 import { recordingCredentialData, startRecordingServer, type Reply } from '../support/recordingServer';
 

@@ -1,6 +1,6 @@
 import { WEBHOOK_ERRORS } from '../../nodes/shared/transport';
 import { webhookErrorHint } from '../../nodes/shared/transport/webhookErrors';
-import { webhookErrors as serviceTable } from '../sandbox/webhooks/errors';
+import { webhookErrors as serviceTable } from '../../sandbox/webhooks/errors';
 
 describe('the webhook error codes the nodes know', () => {
 	const known = Object.values(WEBHOOK_ERRORS);

@@ -1,6 +1,6 @@
 import type { INodeType } from 'n8n-workflow';
 
-import { signBody } from '../sandbox/webhooks/signature';
+import { signBody } from '../../sandbox/webhooks/signature';
 import { freshTriggerModule } from '../harness/freshTrigger';
 import { ENVELOPE, startTrigger, type TriggerFixture } from './fixture';
 

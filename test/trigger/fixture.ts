@@ -6,8 +6,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { newCredentials } from '../harness/runWorkflow';
 import { TriggerHarness } from '../harness/webhook';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { signBody } from '../sandbox/webhooks/signature';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { signBody } from '../../sandbox/webhooks/signature';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
 
 /** A sandbox and an n8n (the webhook harness) wired together, plus the tests' shortcuts. */

@@ -47,7 +47,7 @@ export interface OperationParam {
 /**
  * What the request body holds: the zod schema itself, shared by the node and the sandbox.
  * The node finds its body reader by this value (nodes/Mindbody/bodies), the sandbox its
- * body model (test/sandbox/rest/bodyModels.ts).
+ * body model (sandbox/rest/bodyModels.ts).
  */
 export interface OperationBody {
 	schema: ZodTypeAny;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'crypto';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../../sandbox';
 import { sandboxCredentialData } from '../../support/sandboxCredentials';
 import { example } from '../support/mindbody';
 import { N8n } from '../support/n8n';

@@ -13,9 +13,9 @@ import {
 	type HttpResult,
 	type WorkflowJson,
 } from '../../../scripts/n8n';
-import type { Sandbox } from '../../sandbox';
-import { createPayloadGenerator } from '../../sandbox/webhooks/payloads';
-import { signBody } from '../../sandbox/webhooks/signature';
+import type { Sandbox } from '../../../sandbox';
+import { createPayloadGenerator } from '../../../sandbox/webhooks/payloads';
+import { signBody } from '../../../sandbox/webhooks/signature';
 import { startForwarder, type Forwarder } from './forwarder';
 
 export type { Execution, WorkflowJson } from '../../../scripts/n8n';

@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../../sandbox';
 import { sandboxCredentialData } from '../../support/sandboxCredentials';
 import { N8n, type CredentialJson, type Execution, type N8nVersion, type WorkflowJson } from './n8n';
 

@@ -2,7 +2,7 @@
  * Pieces of the poll trigger's e2e file: its workflow, the sandbox calls that change clients, and
  * waiting for n8n's scheduled polls as the sandbox's request log sees them.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../../sandbox';
 import type { Execution, N8nVersion, WorkflowJson } from './n8n';
 
 export const POLL_NODE = 'Mindbody Poll Trigger';

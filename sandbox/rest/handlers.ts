@@ -1,0 +1,58 @@
+import { operations } from '../../nodes/shared/catalogue';
+import { addOnHandlers } from './addOns';
+import { appointmentRequestHandlers } from './appointmentRequests';
+import { appointmentHandlers } from './appointments';
+import { autopayHandlers } from './autopay';
+import { availabilityHandlers } from './availability';
+import { businessHandlers } from './business';
+import type { HandlerTable } from './call';
+import { classHandlers } from './classes';
+import { clientHandlers } from './clients';
+import { consumerHandlers } from './consumer';
+import { consumerBookingHandlers } from './consumerBooking';
+import { dashboardHandlers } from './dashboard';
+import { promoCodeHandlers } from './promoCodes';
+import { recurringHandlers } from './recurring';
+import { saleHandlers } from './sales';
+import { staffCalendarHandlers } from './staffCalendar';
+import { timeRangeHandlers } from './timeRanges';
+import { appointmentsV6Handlers } from './v6/appointments';
+import { classesV6Handlers } from './v6/classes';
+import { clientsV6Handlers } from './v6/clients';
+import { salesV6Handlers } from './v6/sales';
+import { siteV6Handlers } from './v6/site';
+import { staffV6Handlers } from './v6/staff';
+
+/** Every REST operation of the catalogue, by `resource.operation`. */
+export const restHandlers: HandlerTable = {
+	...autopayHandlers,
+	...staffCalendarHandlers,
+	...businessHandlers,
+	...promoCodeHandlers,
+	...saleHandlers,
+	...clientHandlers,
+	...appointmentRequestHandlers,
+	...appointmentHandlers,
+	...recurringHandlers,
+	...addOnHandlers,
+	...availabilityHandlers,
+	...classHandlers,
+	...consumerHandlers,
+	...timeRangeHandlers,
+	...consumerBookingHandlers,
+	...dashboardHandlers,
+	...appointmentsV6Handlers,
+	...classesV6Handlers,
+	...clientsV6Handlers,
+	...salesV6Handlers,
+	...siteV6Handlers,
+	...staffV6Handlers,
+};
+
+/** Catalogue operations without a handler: empty, or the sandbox refuses to start. */
+export function missingHandlers(): string[] {
+	return operations
+		.filter((op) => op.service === 'rest')
+		.map((op) => `${op.resource}.${op.operation}`)
+		.filter((key) => !restHandlers[key]);
+}

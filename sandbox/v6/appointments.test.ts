@@ -1,0 +1,499 @@
+import { operations } from '../../nodes/shared/catalogue';
+import { findEvent } from '../../nodes/shared/events/eventCatalogue';
+import { DAY, dateOf } from '../data/dates';
+import { STAFF_PERMISSIONS, type StaffPermission } from '../data/staffRecords';
+import { TEST_START, useSandbox, type Answer } from '../rest/harness';
+import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/v6/classDedup';
+import { shapeProblems } from './shapes';
+
+const h = useSandbox();
+const now = Date.parse(TEST_START);
+
+const eventsOf = (eventId: string) => h.sandbox.events.filter((e) => e.eventId === eventId);
+const opOf = (key: string) => operations.find((op) => `${op.resource}.${op.operation}` === key)!;
+const problemsOf = (key: string, answer: Answer) => shapeProblems(opOf(key).v6!.answer!, answer.json);
+
+afterAll(() => {
+	for (const event of h.sandbox.events) {
+		const check = findEvent(event.eventId)?.eventData.safeParse(event.eventData);
+		expect([event.eventId, check?.success]).toEqual([event.eventId, true]);
+	}
+});
+
+/** The consumer login's client holds a massage package valid ±30 days around the start. */
+const client = () => h.site().clients[0];
+const series = () => h.site().clientServices.find((s) => s.ClientId === client().Id)!;
+
+type Slot = {
+	ClientId: string;
+	StaffId: number;
+	LocationId: number;
+	SessionTypeId: number;
+	StartDateTime: string;
+};
+
+/** Each test books on a day of its own. */
+let nextDay = 1;
+
+/** A free time for the client's package, found through GET /appointment/bookableitems. */
+async function freeSlot(offset = 0): Promise<Slot> {
+	const site = h.site();
+	const { ProgramId, LocationIds } = series();
+	const types = site.appointmentTypes.filter((t) => t.ProgramId === ProgramId && t.Active && !t.IsAddOn);
+	for (let tries = 0; tries < 20; tries++) {
+		const day = dateOf(now + nextDay++ * DAY);
+		const answer = await h.call('GET', '/appointment/bookableitems', {
+			token: await h.staffToken(),
+			query: { 'request.sessionTypeIds': types.map((t) => t.Id), 'request.startDate': day, 'request.endDate': day },
+		});
+		expect(problemsOf('appointment.getBookableTimes', answer)).toEqual([]);
+		const found = answer.json.Availabilities.filter((a: { Location: { Id: number } }) =>
+			LocationIds.includes(a.Location.Id),
+		)[offset];
+		if (found) {
+			return {
+				ClientId: client().ClientId,
+				StaffId: found.Staff.Id,
+				LocationId: found.Location.Id,
+				SessionTypeId: found.SessionType.Id,
+				StartDateTime: found.StartDateTime,
+			};
+		}
+	}
+	throw new Error('No free slot');
+}
+
+async function frontDeskToken(): Promise<string> {
+	const { username, password } = h.sandbox.frontDeskLogin;
+	const issued = await h.call('POST', '/usertoken/issue', { body: { Username: username, Password: password } });
+	return issued.json.AccessToken as string;
+}
+
+const frontDeskId = () => h.site().logins.find((l) => l.Username === h.sandbox.frontDeskLogin.username)!.UserId;
+
+/** Grants exactly these of the spec's permissions (admin API: POST /_sandbox/staff/{id}/permissions). */
+async function setPermissions(staffId: number, granted: StaffPermission[]): Promise<void> {
+	const revoke = STAFF_PERMISSIONS.filter((permission) => !granted.includes(permission));
+	const answer = await h.admin('POST', `/staff/${staffId}/permissions`, { grant: granted, revoke });
+	expect(answer.status).toBe(200);
+}
+
+const book = async (body: Record<string, unknown>, headers?: Record<string, string>) =>
+	h.call('POST', '/appointment/addappointment', { token: await h.staffToken(), body, headers });
+
+describe('v6 AddAppointment (rules 4, 5)', () => {
+	it('books in site.appointments: the listed and v6 reads see it; payment applied; appointmentBooking.created', async () => {
+		const slot = await freeSlot();
+		const remaining = series().Remaining;
+		const answer = await book({ ...slot, Notes: 'First visit', SendEmail: true });
+		expect(answer.status).toBe(200);
+		expect(problemsOf('appointment.book', answer)).toEqual([]);
+		const id = answer.json.Appointment.Id;
+		expect(answer.json.Appointment).toMatchObject({
+			StaffId: slot.StaffId,
+			StartDateTime: slot.StartDateTime,
+			ClientId: slot.ClientId,
+			ClientServiceId: series().Id,
+			Notes: 'First visit',
+		});
+		expect(series().Remaining).toBe(remaining - 1);
+		expect(eventsOf('appointmentBooking.created').at(-1)!.eventData).toMatchObject({
+			appointmentId: id,
+			clientId: slot.ClientId,
+			staffId: slot.StaffId,
+			startDateTime: slot.StartDateTime,
+		});
+		const listed = await h.call('GET', '/Business/Schedules/Appointments', { query: { appointmentId: id } });
+		expect(listed.json.Appointments[0]).toMatchObject({ Id: id, PaymentApplied: true });
+		const search = await h.call('GET', '/appointment/staffappointments', {
+			token: await h.staffToken(),
+			query: {
+				'request.staffIds': slot.StaffId,
+				'request.startDate': slot.StartDateTime.slice(0, 10),
+				'request.clientId': slot.ClientId,
+			},
+		});
+		expect(problemsOf('appointment.search', search)).toEqual([]);
+		expect(search.json.Appointments.map((a: { Id: number }) => a.Id)).toContain(id);
+		expect(h.sandbox.emails.filter((e) => e.kind === 'appointment.booked').at(-1)!.to).toBe(client().Email);
+	});
+
+	it('refuses a taken time with AppointmentConflict', async () => {
+		const slot = await freeSlot();
+		expect((await book(slot)).status).toBe(200);
+		const other = h.site().clients[3];
+		const clash = await book({ ...slot, ClientId: other.ClientId });
+		expect([clash.status, clash.json.Error.Code]).toEqual([400, 'AppointmentConflict']);
+	});
+
+	it('Test true checks the booking and changes nothing', async () => {
+		const slot = await freeSlot();
+		const count = h.site().appointments.length;
+		const events = h.sandbox.events.length;
+		const answer = await book({ ...slot, Test: true });
+		expect(answer.status).toBe(200);
+		expect(problemsOf('appointment.book', answer)).toEqual([]);
+		expect(answer.json.Appointment.Id).toBeNull();
+		expect([h.site().appointments.length, h.sandbox.events.length]).toEqual([count, events]);
+	});
+
+	it(`counts identical requests within ${DEDUP_WINDOW_MS / 1000} s as one; the skip header runs it (rule 5)`, async () => {
+		const slot = await freeSlot();
+		const count = h.site().appointments.length;
+		const first = await book(slot);
+		await h.sandbox.clock.advance(3_000);
+		const again = await book(slot);
+		expect(again.json).toEqual(first.json);
+		expect(h.site().appointments.length).toBe(count + 1);
+		const skipped = await book(slot, { [DEDUP_SKIP_HEADER]: 'true' });
+		expect([skipped.status, skipped.json.Error.Code]).toEqual([400, 'AppointmentConflict']);
+		expect(h.site().appointments.length).toBe(count + 1);
+	});
+
+	it('IsWaitlist true keeps the preferred time, even a taken one, and books nothing; the entry can be removed', async () => {
+		const slot = await freeSlot();
+		expect((await book(slot)).status).toBe(200);
+		const count = h.site().appointments.length;
+		const other = h.site().clients[3];
+		const answer = await book({ ...slot, ClientId: other.ClientId, IsWaitlist: true });
+		expect(answer.status).toBe(200);
+		expect(problemsOf('appointment.book', answer)).toEqual([]);
+		expect(answer.json.Appointment).toMatchObject({
+			IsWaitlist: true,
+			StartDateTime: slot.StartDateTime,
+			StaffId: slot.StaffId,
+			Id: null,
+		});
+		expect(h.site().appointments.length).toBe(count);
+		const entryId = answer.json.Appointment.WaitlistEntryId;
+		const token = await h.staffToken();
+		const query = { 'request.waitlistEntryIds': entryId };
+		expect((await h.call('DELETE', '/appointment/appointmentfromwaitlist', { token, query })).status).toBe(204);
+		const gone = await h.call('DELETE', '/appointment/appointmentfromwaitlist', { token, query });
+		expect([gone.status, gone.json.Error.Code]).toEqual([404, 'WaitlistEntryNotFound']);
+	});
+
+	it('IsRequest true makes an appointment request instead', async () => {
+		const slot = await freeSlot();
+		const answer = await book({ ...slot, IsRequest: true });
+		expect(answer.json.Appointment.Status).toBe('Requested');
+		const request = h.site().appointmentRequests.at(-1)!;
+		expect(request).toMatchObject({ Type: 'Booking', Status: 'Pending', StaffId: slot.StaffId, ClientId: client().Id });
+	});
+
+	it('AddMultipleAppointments books all or none, one appointmentBooking.created each (rule 4)', async () => {
+		const [a, b] = [await freeSlot(), await freeSlot()];
+		const count = h.site().appointments.length;
+		const events = eventsOf('appointmentBooking.created').length;
+		const failed = await h.call('POST', '/appointment/addmultipleappointments', {
+			token: await h.staffToken(),
+			body: { AddAppointmentRequests: [a, b, { ...b, StaffId: 999999 }] },
+		});
+		expect(failed.status).toBe(400);
+		expect(failed.json.AddAppointmentOutcomes.map((o: { Error: { Code: string } }) => o.Error.Code)).toEqual([
+			'NotBooked',
+			'NotBooked',
+			'StaffNotFound',
+		]);
+		expect([h.site().appointments.length, eventsOf('appointmentBooking.created').length]).toEqual([count, events]);
+		const booked = await h.call('POST', '/appointment/addmultipleappointments', {
+			token: await h.staffToken(),
+			body: { AddAppointmentRequests: [a, b] },
+		});
+		expect(booked.status).toBe(200);
+		expect(problemsOf('appointment.bookMultiple', booked)).toEqual([]);
+		expect(h.site().appointments.length).toBe(count + 2);
+		expect(eventsOf('appointmentBooking.created')).toHaveLength(events + 2);
+	});
+});
+
+describe('v6 UpdateAppointment (rule 14)', () => {
+	// The package pays every appointment of these tests.
+	beforeEach(() => {
+		series().Remaining = series().Count;
+	});
+
+	it('ApplyPayment true when payment was already applied is an error and deducts no session again', async () => {
+		const id = (await book(await freeSlot())).json.Appointment.Id;
+		const appointment = h.site().appointments.find((a) => a.Id === id)!;
+		expect(appointment.PaymentApplied).toBe(true);
+		const remaining = series().Remaining;
+		const events = h.sandbox.events.length;
+		const answer = await h.call('POST', '/appointment/updateappointment', {
+			token: await h.staffToken(),
+			body: { AppointmentId: id, ApplyPayment: true, Notes: 'again' },
+		});
+		expect(answer.status).toBe(400);
+		expect(answer.json.Error.Code).toBe('PaymentAlreadyApplied');
+		expect([series().Remaining, appointment.Notes, h.sandbox.events.length]).toEqual([remaining, '', events]);
+	});
+
+	it('changes an appointment (appointmentBooking.updated); Execute Cancel cancels it (.cancelled) and gives the session back', async () => {
+		const slot = await freeSlot();
+		const id = (await book(slot)).json.Appointment.Id;
+		const token = await h.staffToken();
+		const changed = await h.call('POST', '/appointment/updateappointment', {
+			token,
+			body: { AppointmentId: id, Notes: 'Later', GenderPreference: 'Female', Execute: 'Confirm' },
+		});
+		expect(changed.status).toBe(200);
+		expect(problemsOf('appointment.update', changed)).toEqual([]);
+		expect(changed.json.Appointment).toMatchObject({ Notes: 'Later', GenderPreference: 'Female' });
+		expect(eventsOf('appointmentBooking.updated').at(-1)!.eventData).toMatchObject({
+			appointmentId: id,
+			notes: 'Later',
+			genderRequested: 'Female',
+		});
+		const remaining = series().Remaining;
+		const cancelled = await h.call('POST', '/appointment/updateappointment', {
+			token,
+			body: { AppointmentId: id, Execute: 'Cancel' },
+		});
+		expect(cancelled.status).toBe(200);
+		expect(cancelled.json.Appointment.Status).toBe('Cancelled');
+		expect(eventsOf('appointmentBooking.cancelled').at(-1)!.eventData).toEqual({
+			siteId: h.sandbox.siteId,
+			appointmentId: id,
+		});
+		expect(series().Remaining).toBe(remaining + 1);
+		const listed = await h.call('GET', '/Business/Schedules/Appointments', { query: { appointmentId: id } });
+		expect(listed.json.Appointments[0].Status).toBe('Cancelled');
+	});
+
+	it('needs the Modify Appointments permission', async () => {
+		const id = (await book(await freeSlot())).json.Appointment.Id;
+		await setPermissions(frontDeskId(), []);
+		const answer = await h.call('POST', '/appointment/updateappointment', {
+			token: await frontDeskToken(),
+			body: { AppointmentId: id, Notes: 'x' },
+		});
+		expect(answer.status).toBe(403);
+		expect(answer.json.Error.Message).toBe('Staff member does not have permission to modify appointments.');
+	});
+});
+
+describe('v6 add-ons, availability and reads', () => {
+	it('AddAppointmentAddOn and DeleteAppointmentAddOn send appointmentAddOn.created / .deleted', async () => {
+		const site = h.site();
+		const parent = site.appointments.find(
+			(a) =>
+				a.Status === 'Booked' &&
+				site.appointmentTypes.some(
+					(t) => t.IsAddOn && site.staff.find((s) => s.Id === a.StaffId)!.AppointmentTypeIds.includes(t.Id),
+				),
+		)!;
+		const staff = site.staff.find((s) => s.Id === parent.StaffId)!;
+		const addOnType = site.appointmentTypes.find((t) => t.IsAddOn && staff.AppointmentTypeIds.includes(t.Id))!;
+		const token = await h.staffToken();
+		const added = await h.call('POST', '/appointment/addappointmentaddon', {
+			token,
+			body: { AppointmentId: parent.Id, SessionTypeId: addOnType.Id },
+		});
+		expect(added.status).toBe(201);
+		expect(problemsOf('appointmentAddOn.book', added)).toEqual([]);
+		const addOnId = added.json.AddOnAppointmentId;
+		expect(eventsOf('appointmentAddOn.created').at(-1)!.eventData).toMatchObject({
+			appointmentId: parent.Id,
+			addOnAppointmentId: addOnId,
+		});
+		const search = await h.call('GET', '/appointment/staffappointments', {
+			token,
+			query: { 'request.appointmentIds': parent.Id },
+		});
+		expect(search.json.Appointments[0].AddOns.map((a: { Id: number }) => a.Id)).toContain(addOnId);
+		const removed = await h.call('DELETE', '/appointment/deleteappointmentaddon', { token, query: { id: addOnId } });
+		expect(removed.status).toBe(204);
+		expect(eventsOf('appointmentAddOn.deleted').at(-1)!.eventData).toEqual({
+			siteId: h.sandbox.siteId,
+			addOnAppointmentId: addOnId,
+		});
+	});
+
+	it('added time off shows in unavailabilities and takes the time out of the bookable items', async () => {
+		const slot = await freeSlot();
+		const token = await h.staffToken();
+		const day = slot.StartDateTime.slice(0, 10);
+		const added = await h.call('POST', '/appointment/availabilities', {
+			token,
+			body: {
+				StaffIDs: [slot.StaffId],
+				IsUnavailable: true,
+				StartDateTime: `${day}T00:00:00`,
+				EndDateTime: `${day}T23:59:00`,
+				UnavailableDescription: 'Conference',
+			},
+		});
+		expect(added.status).toBe(200);
+		expect(problemsOf('availability.addForStaff', added)).toEqual([]);
+		const off = await h.call('GET', '/appointment/unavailabilities', {
+			query: { 'request.staffIds': slot.StaffId, 'request.startDate': day, 'request.endDate': day },
+		});
+		expect(problemsOf('availability.getUnavailabilities', off)).toEqual([]);
+		expect(off.json.Unavailabilities.map((u: { Description: string }) => u.Description)).toContain('Conference');
+		const items = await h.call('GET', '/appointment/bookableitems', {
+			query: {
+				'request.sessionTypeIds': slot.SessionTypeId,
+				'request.staffIds': slot.StaffId,
+				'request.startDate': day,
+				'request.endDate': day,
+			},
+		});
+		expect(items.json.Availabilities).toEqual([]);
+		const taken = await book(slot);
+		expect([taken.status, taken.json.Error.Code]).toEqual([400, 'AppointmentConflict']);
+	});
+
+	it('adds, updates and deletes a staff availability', async () => {
+		const site = h.site();
+		const staff = site.staff.find((s) => s.Active && s.AppointmentTypeIds.length)!;
+		const token = await h.staffToken();
+		const added = await h.call('POST', '/appointment/availabilities', {
+			token,
+			body: {
+				StaffIDs: [staff.Id],
+				LocationID: staff.LocationIds[0],
+				StartDateTime: `${dateOf(now + 40 * DAY)}T18:00:00`,
+				EndDateTime: `${dateOf(now + 50 * DAY)}T21:00:00`,
+				DaysOfWeek: ['Saturday'],
+				PublicDisplay: 'Show',
+			},
+		});
+		expect(added.status).toBe(200);
+		const id = added.json.StaffMembers[0].Availabilities[0].Id;
+		expect(site.availabilities.find((a) => a.Id === id)).toMatchObject({
+			StaffId: staff.Id,
+			DaysOfWeek: ['Saturday'],
+			StartTime: '18:00:00',
+			EndTime: '21:00:00',
+		});
+		const updated = await h.call('PUT', '/appointment/availabilities', {
+			token,
+			body: { AvailabilityIds: [id], DaysOfWeek: ['Sunday'], PublicDisplay: 'Mask' },
+		});
+		expect(updated.status).toBe(200);
+		expect(problemsOf('availability.update', updated)).toEqual([]);
+		expect(site.availabilities.find((a) => a.Id === id)!.DaysOfWeek).toEqual(['Sunday']);
+		const removed = await h.call('DELETE', '/appointment/availability', {
+			token,
+			query: { 'deleteAvailabilityRequest.availabilityId': id },
+		});
+		expect(removed.status).toBe(204);
+		expect(site.availabilities.some((a) => a.Id === id)).toBe(false);
+	});
+
+	it('answers every appointment operation in the document shape', async () => {
+		const token = await h.staffToken();
+		const slot = await freeSlot();
+		const type = slot.SessionTypeId;
+		const day = slot.StartDateTime.slice(0, 10);
+		const booked = (await book(slot)).json.Appointment.Id;
+		const parent = h.site().appointments.find((a) => a.Id === booked)!;
+		const staff = h.site().staff.find((s) => s.Id === parent.StaffId)!;
+		const addOnType = h.site().appointmentTypes.find((t) => t.IsAddOn && staff.AppointmentTypeIds.includes(t.Id));
+		const other = await freeSlot();
+		const calls: Array<[string, string, string, Record<string, unknown>, number]> = [
+			['appointment.getActiveSessionTimes', 'GET', '/appointment/activesessiontimes', {}, 200],
+			['appointmentAddOn.getAvailable', 'GET', '/appointment/addons', {}, 200],
+			['appointment.getSettings', 'GET', '/appointment/appointmentoptions', {}, 200],
+			[
+				'appointment.getAvailableDates',
+				'GET',
+				'/appointment/availabledates',
+				{ query: { 'request.sessionTypeId': type } },
+				200,
+			],
+			[
+				'appointment.getBookableTimes',
+				'GET',
+				'/appointment/bookableitems',
+				{ query: { 'request.sessionTypeIds': type, 'request.startDate': day } },
+				200,
+			],
+			[
+				'appointment.getScheduleItems',
+				'GET',
+				'/appointment/scheduleitems',
+				{ query: { 'request.startDate': day } },
+				200,
+			],
+			['appointment.search', 'GET', '/appointment/staffappointments', { query: { 'request.startDate': day } }, 200],
+			['availability.getUnavailabilities', 'GET', '/appointment/unavailabilities', {}, 200],
+			['appointment.book', 'POST', '/appointment/addappointment', { body: { ...other, IsWaitlist: true } }, 200],
+			[
+				'appointment.bookMultiple',
+				'POST',
+				'/appointment/addmultipleappointments',
+				{ body: { AddAppointmentRequests: [other] } },
+				200,
+			],
+			[
+				'appointment.update',
+				'POST',
+				'/appointment/updateappointment',
+				{ body: { AppointmentId: booked, Notes: 'n' } },
+				200,
+			],
+			[
+				'appointmentAddOn.book',
+				'POST',
+				'/appointment/addappointmentaddon',
+				{ body: { AppointmentId: booked, SessionTypeId: addOnType?.Id } },
+				201,
+			],
+			[
+				'availability.addForStaff',
+				'POST',
+				'/appointment/availabilities',
+				{
+					body: {
+						StaffIDs: [staff.Id],
+						LocationID: staff.LocationIds[0],
+						StartDateTime: `${dateOf(now + 60 * DAY)}T07:00:00`,
+						EndDateTime: `${dateOf(now + 61 * DAY)}T08:00:00`,
+					},
+				},
+				200,
+			],
+			[
+				'availability.update',
+				'PUT',
+				'/appointment/availabilities',
+				{ body: { AvailabilityIds: [h.site().availabilities[0].Id], PublicDisplay: 'Show' } },
+				200,
+			],
+		];
+		for (const [key, method, path, options, status] of calls) {
+			const answer = await h.call(method, path, { token, ...options });
+			expect([key, answer.status, answer.status === status ? problemsOf(key, answer) : answer.json]).toEqual([
+				key,
+				status,
+				[],
+			]);
+		}
+		const entry = h.site().classRecords.appointmentWaitlist.find((w) => !w.Removed)!;
+		const addOn = h.site().addOns.find((a) => a.AppointmentId === booked)!;
+		const deletes: Array<[string, string, Record<string, number>]> = [
+			[
+				'appointment.removeFromWaitlist',
+				'/appointment/appointmentfromwaitlist',
+				{ 'request.waitlistEntryIds': entry.Id },
+			],
+			['appointmentAddOn.remove', '/appointment/deleteappointmentaddon', { id: addOn.Id }],
+			[
+				'availability.delete',
+				'/appointment/availability',
+				{ 'deleteAvailabilityRequest.availabilityId': h.site().availabilities.at(-1)!.Id },
+			],
+		];
+		for (const [key, path, query] of deletes) {
+			const answer = await h.call('DELETE', path, { token, query });
+			expect([key, answer.status]).toEqual([key, 204]);
+		}
+		const covered = new Set([...calls.map(([key]) => key), ...deletes.map(([key]) => key)]);
+		const area = operations
+			.filter((op) => op.v6?.tag === 'Appointment')
+			.map((op) => `${op.resource}.${op.operation}`)
+			.filter((key) => !covered.has(key));
+		expect(area).toEqual([]);
+	});
+});
