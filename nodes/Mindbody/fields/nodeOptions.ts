@@ -7,7 +7,7 @@ export const DEFAULT_BATCH_SIZE = 1000;
 /**
  * How many requests of one node run are in flight at once. The spec states no rate limit; the
  * bound keeps a large input from opening hundreds of connections to the service at one moment
- * (n8n's HTTP Request node sends them all). README, Performance, says how 10 was chosen.
+ * (n8n's HTTP Request node sends them all). docs/performance.md says how 10 was chosen.
  */
 export const DEFAULT_IN_FLIGHT = 10;
 
