@@ -7,7 +7,7 @@
  * cuts pages to 100, its slowest case. The sandbox's CPU per page is read around each run, so its
  * share of the time is known and not mistaken for the node's.
  */
-import { LARGE_PAGE } from '../../nodes/Mindbody/actions/paging';
+import { LARGE_PAGE } from '../../nodes/shared/transport/pages';
 import { issueToken } from './complete';
 import { log, rotate, type BenchContext } from './config';
 import { fetchAllClients, fetchAllSalesDetails, PAGE_SIZE } from './floor';

@@ -1,4 +1,4 @@
-import { LARGE_PAGE, largePages } from '../../nodes/Mindbody/actions/paging';
+import { LARGE_PAGE, largePages } from '../../nodes/shared/transport/pages';
 
 /**
  * Lists without a total (pure helper): after a full first page of 100, pages of LARGE_PAGE. Over

@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 
 import { operations, type ListSource, type Operation } from '../../shared/catalogue';
 import { mindbodyRequest } from '../../shared/transport';
-import { pageOf } from '../actions/paging';
+import { readPage as readListPage } from '../../shared/transport/pages';
 
 /** Entries one dropdown page asks for; a paged list is read on as the user scrolls. */
 const PAGE = 100;
@@ -91,15 +91,21 @@ async function readPage(
 ): Promise<{ options: INodePropertyOptions[]; next?: number }> {
 	const query: Array<[string, string]> = await neededQuery(ctx, list);
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
-	if (source.paging) query.push([source.paging.limit, String(PAGE)], [source.paging.offset, String(offset)]);
-	const { body } = await mindbodyRequest(ctx, { operation: source, path: source.path, query });
-	const entries = entriesOf(source, body);
-	const options = entries.map(toOption);
-	if (!source.paging) return { options };
-	const { total } = pageOf(source, body);
-	const read = offset + entries.length;
-	const more = entries.length > 0 && (total !== undefined ? read < total : entries.length >= PAGE);
-	return { options, ...(more ? { next: read } : {}) };
+	const send = async (extra: Array<[string, string]> = []) =>
+		(await mindbodyRequest(ctx, { operation: source, path: source.path, query: [...query, ...extra] })).body;
+	const { paging } = source;
+	if (!paging) return { options: entriesOf(source, await send()).map(toOption) };
+	const page = await readListPage(
+		source,
+		async (from, size) =>
+			await send([
+				[paging.limit, String(size)],
+				[paging.offset, String(from)],
+			]),
+		offset,
+		PAGE,
+	);
+	return { options: page.entries.map(toOption), ...(page.next !== undefined ? { next: page.next } : {}) };
 }
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
