@@ -7,6 +7,7 @@ import type { FaultSpec, Faults } from './faults';
 import type { RequestLog } from './requestLog';
 import { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
 import { classAdminRoutes } from './rest/v6/classAdmin';
+import { clientAdminRoutes } from './rest/v6/clientAdmin';
 import { saleAdminRoutes } from './rest/v6/saleAdmin';
 import { siteAdminRoutes } from './rest/v6/siteAdmin';
 import { staffAdminRoutes } from './rest/v6/staffAdmin';
@@ -182,6 +183,7 @@ const ROUTES: AdminRoute[] = [
 		},
 	],
 	...staffAdminRoutes,
+	...clientAdminRoutes,
 	...siteAdminRoutes,
 	...classAdminRoutes,
 	...saleAdminRoutes,

@@ -1,4 +1,10 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { pollTriggerProperties } from './description';
@@ -29,5 +35,11 @@ export class MindbodyPollTrigger implements INodeType {
 		// What a poll reads (the catalogue and its requests) loads with the first poll, not with n8n.
 		const { runPoll } = await import('./poll');
 		return await runPoll(this);
+	}
+
+	/** The first step of the run a poll started (drops what a stored run already has), and Fetch Test Event. */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const { firstStep } = await import('./firstStep');
+		return await firstStep(this);
 	}
 }

@@ -1,13 +1,11 @@
 import { EVENT_CHOICES } from './eventChoices';
-import { createHash } from 'node:crypto';
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { V6_OPERATIONS as V6 } from '../shared/catalogue/v6/facts';
 import { appointmentEventData } from './eventData';
-import { readPages } from './listPages';
+import { readList } from './listPages';
 import { SAMPLE_PAGES, operationOf, windowOf, type PollEvent, type PollRun } from './pollEvent';
-import type { PolledEvent } from './pollItems';
+import { digestOf, type PolledEvent } from './pollItems';
 import { DAY_MS, stampMs, utcStamp } from './stamps';
 
 /**
@@ -28,24 +26,6 @@ const search = operationOf(V6.GetStaffAppointments);
 
 const appointmentKey = (record: IDataObject) => String(record.Id);
 
-/** A short digest of the record, the same whatever order its fields come in. */
-function digestOf(record: IDataObject): string {
-	const canonical = (value: unknown): unknown =>
-		Array.isArray(value)
-			? value.map(canonical)
-			: value && typeof value === 'object'
-				? Object.fromEntries(
-						Object.keys(value)
-							.sort()
-							.map((key) => [key, canonical((value as IDataObject)[key])]),
-					)
-				: value;
-	return createHash('sha256')
-		.update(JSON.stringify(canonical(record)))
-		.digest('base64url')
-		.slice(0, 12);
-}
-
 const dayEnd = (day: string) => Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1;
 
 function event(run: PollRun, record: IDataObject, eventId: string, digest: string): PolledEvent {
@@ -61,7 +41,7 @@ function event(run: PollRun, record: IDataObject, eventId: string, digest: strin
 
 const readWindow = async (run: PollRun, maxPages = Infinity) => {
 	const { first, last } = windowOf(run);
-	const listing = await readPages(
+	const listing = await readList(
 		run.ctx,
 		search,
 		[
@@ -69,7 +49,7 @@ const readWindow = async (run: PollRun, maxPages = Infinity) => {
 			['request.endDate', last],
 		],
 		appointmentKey,
-		maxPages,
+		{ maxPages, goOn: run.goOn },
 	);
 	return { ...listing, last };
 };

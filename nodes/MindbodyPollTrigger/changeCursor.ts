@@ -3,31 +3,43 @@ import { DAY_MS, laterStamp, stampLike, stampMs, utcStamp } from './stamps';
 /**
  * How far a change event's polls have got, kept in the node's static data between polls.
  *
- * - `after`: changes stamped at or before it are done and never passed on (again).
- * - `seen`: every record read with a stamp after `after`, by key, with the stamp it had. The
- *   same change read again is recognised; a newer one of the same record is not.
- * - `marks`: the newest stamp a poll read and when that poll ended, by our clock. A poll that
- *   starts `overlap` after a mark finds in the list every change stamped up to that mark, however
- *   late it showed there (within the overlap); if it reads the list whole, `after` moves to the
- *   mark and `seen` forgets what lies up to it. Only our clock's durations count here, never its
- *   time of day, so a site clock that differs from n8n's does not matter.
- * - `from`: the first polls' lower bound for the request. The first activation starts a day back
- *   by our clock and asks from two days back, so whatever zone the site writes its times in, every
- *   change of the last day is read (and kept in `seen`, not passed on). It goes once `after` is a
- *   time the service wrote.
+ * - `after`: settled. A change stamped before it is done; one stamped at it is done when `seen`
+ *   holds it.
+ * - `high`: the newest stamp any poll read. A poll asks for what changed from it on, so an idle
+ *   poll reads only the records stamped at that second.
+ * - `seen`: every record read with a stamp at or after `after`, by key, with the version of it
+ *   read last (its stamp, and for events that pass on content, a digest of that content). The
+ *   same version read again is recognised; another one, even in the same second, is news.
+ * - `marks`: the newest stamp a poll read and when that poll ended, by our clock.
+ * - `sweptAt`: when the last sweep started. Once per overlap a poll sweeps: it reads every change
+ *   from `after` on, so a change the service lists late (stamped before `high`) is still found,
+ *   and, if it read the whole list, `after` moves to the newest mark at least `overlap` old. Only
+ *   our clock's durations count here, never its time of day, so a site clock that differs from
+ *   n8n's does not matter.
+ * - `from`: before the service has written any time the cursor holds (a first activation from
+ *   now), polls ask from two days back by our clock, so whatever zone the site writes its times
+ *   in, every change of the last day is read.
  */
 export interface ChangeCursor {
 	after: string;
+	high?: string;
 	from?: string;
 	seen: Record<string, string>;
 	marks: Array<[string, number]>;
+	sweptAt?: number;
 }
 
-/** A record as the cursor tracks it: its key and the time of its last change. */
+/** A record as the cursor tracks it: its key, the time of its last change and the version read. */
 export interface Read {
 	key: string;
 	stamp: string;
+	version: string;
 }
+
+/** A record's version as `seen` keeps it: its stamp, then what tells two changes in one second apart. */
+export const versionOf = (stamp: string, content?: string) => (content ? `${stamp}|${content}` : stamp);
+
+const stampOfVersion = (version: string) => stampMs(version.split('|')[0]);
 
 /** When a poll started and when its reads ended, by our clock. */
 export interface PollTimes {
@@ -35,7 +47,16 @@ export interface PollTimes {
 	endedAt: number;
 }
 
-/** A busy poll adds one mark; more than this only while the overlap is long. Dropping the oldest only delays moving on. */
+/** What a poll read and how: a sweep from `after`, the list read to its end, nothing slipped past. */
+export interface ReadKind {
+	sweep: boolean;
+	complete: boolean;
+	whole: boolean;
+	/** The first poll after an activation from now: everything it reads exists already. */
+	quiet: boolean;
+}
+
+/** A busy poll adds one mark; more than this only while the overlap is long. Dropping the oldest only delays settling. */
 const MAX_MARKS = 100;
 
 export function cursorFromNow(now: number): ChangeCursor {
@@ -45,63 +66,96 @@ export function cursorFromNow(now: number): ChangeCursor {
 /** Changes at or after `date` (written as the site's time, or with a zone) count. */
 export function cursorFromDate(date: string): ChangeCursor | undefined {
 	const ms = stampMs(date);
-	return ms === undefined ? undefined : { after: stampLike(ms - 1, date), seen: {}, marks: [] };
+	return ms === undefined ? undefined : { after: stampLike(ms, date), seen: {}, marks: [] };
+}
+
+/** Where this poll reads from, and whether it is a sweep (from `after`, able to settle). */
+export function planRead(cursor: ChangeCursor, now: number, overlapMs: number): { floor: string; sweep: boolean } {
+	const sweep = cursor.high === undefined || now - (cursor.sweptAt ?? -Infinity) >= overlapMs;
+	return { floor: sweep ? (cursor.from ?? cursor.after) : cursor.high!, sweep };
 }
 
 /**
- * What the request asks from: the first polls' wider bound, else just after `after` for a filter
- * that keeps times equal to it ("on or after"), or `after` itself for one that does not.
+ * The request's bound for changes at or after `floor`: the floor itself for a filter that keeps
+ * times equal to it ("on or after"), a millisecond before it for one that does not ("after").
  */
-export function requestFloor(cursor: ChangeCursor, keepsEqual: boolean): string {
-	if (cursor.from) return cursor.from;
-	return keepsEqual ? stampLike(afterMs(cursor) + 1, cursor.after) : cursor.after;
+export function requestFloor(floor: string, keepsEqual: boolean): string {
+	return keepsEqual ? floor : stampLike(stampMs(floor)! - 1, floor);
 }
 
 const afterMs = (cursor: ChangeCursor) => stampMs(cursor.after) ?? -Infinity;
 
-/** Whether the read is a change not passed on yet: after `after`, and not read before with this stamp. */
+/** Whether the read is a change not passed on yet: at or after `after`, and not this version of the record. */
 export function isNews(cursor: ChangeCursor, read: Read): boolean {
 	const ms = stampMs(read.stamp);
-	return ms !== undefined && ms > afterMs(cursor) && stampMs(cursor.seen[read.key]) !== ms;
+	return ms !== undefined && ms >= afterMs(cursor) && cursor.seen[read.key] !== read.version;
 }
 
-/** Whether the cursor still holds the record: read since `after` with some stamp. */
+/** Whether the cursor holds the record: read with a stamp at or after `after`. */
 export const remembers = (cursor: ChangeCursor, key: string) => cursor.seen[key] !== undefined;
 
-/**
- * The cursor after a poll that read `reads`. `whole` says the pages agreed with each other (no
- * record twice, the same total throughout): only such a poll may move `after`, since a list that
- * changed while it was read may have pushed a record past the pages.
- */
+/** Whether a record created at `created` (ms) is older than anything the cursor has yet to pass on. */
+export const createdBefore = (cursor: ChangeCursor, created: number) => created < afterMs(cursor);
+
+/** The cursor after a poll that read `reads`, the way `kind` says. */
 export function advance(
 	cursor: ChangeCursor,
 	reads: readonly Read[],
 	times: PollTimes,
 	overlapMs: number,
-	whole: boolean,
+	kind: ReadKind,
 ): ChangeCursor {
 	const floor = afterMs(cursor);
 	const seen = { ...cursor.seen };
 	let newest: string | undefined;
 	for (const read of reads) {
 		const ms = stampMs(read.stamp);
-		if (ms === undefined || ms <= floor) continue;
+		if (ms === undefined || ms < floor) continue;
 		newest = laterStamp(newest, read.stamp);
-		// Pages may disagree about a record that changed while they were read: the later stamp holds.
-		if (ms > (stampMs(seen[read.key]) ?? -Infinity)) seen[read.key] = read.stamp;
+		seen[read.key] = read.version;
 	}
+	const sweptAt = kind.sweep ? times.startedAt : cursor.sweptAt;
+	if (kind.quiet) {
+		// Everything read exists already: done, and the service's own time is known from now on.
+		if (newest === undefined) return { ...cursor, sweptAt };
+		return settledAt(newest, seen, [], newest, sweptAt);
+	}
+	// A reading cut short may have left older changes unread in a list of unknown order.
+	const high = kind.complete ? laterStamp(cursor.high, newest) : cursor.high;
 	let marks = cursor.marks;
 	const lastMark = marks.at(-1)?.[0];
 	if (newest !== undefined && stampMs(newest)! > (stampMs(lastMark) ?? floor)) {
 		marks = [...marks, [newest, times.endedAt] as [string, number]].slice(-MAX_MARKS);
 	}
-	const settled = whole ? marks.filter(([, at]) => at + overlapMs <= times.startedAt).at(-1) : undefined;
-	if (!settled) return { ...cursor, seen, marks };
-	const settledMs = stampMs(settled[0])!;
+	const settled =
+		kind.sweep && kind.whole ? marks.filter(([, at]) => at + overlapMs <= times.startedAt).at(-1) : undefined;
+	if (!settled) return { ...cursor, seen, marks, ...(high ? { high } : {}), sweptAt };
+	return settledAt(
+		settled[0],
+		seen,
+		marks.filter(([, at]) => at > settled[1]),
+		laterStamp(high, settled[0])!,
+		sweptAt,
+	);
+}
+
+/** A cursor settled at `after`: it keeps only records read at or after it, and no `from`. */
+function settledAt(
+	after: string,
+	seen: Record<string, string>,
+	marks: Array<[string, number]>,
+	high: string,
+	sweptAt: number | undefined,
+): ChangeCursor {
+	const ms = stampMs(after)!;
 	return {
-		after: settled[0],
-		seen: Object.fromEntries(Object.entries(seen).filter(([, stamp]) => stampMs(stamp)! > settledMs)),
-		marks: marks.filter(([, at]) => at > settled[1]),
+		after,
+		high,
+		seen: Object.fromEntries(
+			Object.entries(seen).filter(([, version]) => (stampOfVersion(version) ?? -Infinity) >= ms),
+		),
+		marks,
+		...(sweptAt !== undefined ? { sweptAt } : {}),
 	};
 }
 

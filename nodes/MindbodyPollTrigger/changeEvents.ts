@@ -5,17 +5,21 @@ import type { Operation } from '../shared/catalogue';
 import { V6_OPERATIONS as V6 } from '../shared/catalogue/v6/facts';
 import {
 	advance,
+	createdBefore,
 	cursorFromDate,
 	cursorFromNow,
 	isChangeCursor,
 	isNews,
+	planRead,
 	remembers,
 	requestFloor,
+	versionOf,
 	type ChangeCursor,
 	type Read,
 } from './changeCursor';
 import { clientEventData, contractEventData, saleEventData } from './eventData';
-import { readPages, type Query } from './listPages';
+import { readList, type Query } from './listPages';
+import { digestOf } from './pollItems';
 import { SAMPLE_DAYS, SAMPLE_PAGES, newestFirst, operationOf, type PollEvent, type PollRun } from './pollEvent';
 import type { PolledEvent } from './pollItems';
 import { DAY_MS, stampMs, utcStamp } from './stamps';
@@ -44,23 +48,35 @@ type Judge = (
 	cursor: ChangeCursor,
 ) => Promise<PolledEvent[]> | PolledEvent[];
 
-/** The record read last for each key (pages may hold a record twice when it changed in between). */
-function latestByKey(list: ChangeList, records: IDataObject[]): Array<{ record: IDataObject; read: Read }> {
-	const latest = new Map<string, { record: IDataObject; read: Read }>();
+/**
+ * What tells two changes of a record in one second apart, for an event that passes on content:
+ * a digest of what it passes on (a field the item does not show is no change to pass on).
+ */
+type Content = (run: PollRun, record: IDataObject) => string;
+
+/** Each record read (the reader keeps its last reading) with its stamp and version. */
+function readsOf(run: PollRun, list: ChangeList, records: IDataObject[], content?: Content) {
+	const reads: Array<{ record: IDataObject; read: Read }> = [];
 	for (const record of records) {
 		const stamp = list.stamp(record);
 		if (stamp === undefined || stampMs(stamp) === undefined) continue;
-		const key = list.key(record);
-		const before = latest.get(key);
-		if (!before || stampMs(stamp)! >= stampMs(before.read.stamp)!) latest.set(key, { record, read: { key, stamp } });
+		reads.push({ record, read: { key: list.key(record), stamp, version: versionOf(stamp, content?.(run, record)) } });
 	}
-	return [...latest.values()];
+	return reads;
 }
 
-async function pollChanges(run: PollRun, cursor: ChangeCursor, list: ChangeList, judge: Judge, quiet: boolean) {
-	const query = list.query(requestFloor(cursor, list.keepsEqual));
-	const listing = await readPages(run.ctx, list.operation, query, list.key);
-	const reads = latestByKey(list, listing.records);
+async function pollChanges(
+	run: PollRun,
+	cursor: ChangeCursor,
+	list: ChangeList,
+	judge: Judge,
+	quiet: boolean,
+	content?: Content,
+) {
+	const plan = planRead(cursor, run.startedAt, run.overlapMs);
+	const query = list.query(requestFloor(plan.floor, list.keepsEqual));
+	const reading = await readList(run.ctx, list.operation, query, list.key, { goOn: run.goOn });
+	const reads = readsOf(run, list, reading.records, content);
 	const events: PolledEvent[] = [];
 	for (const { record, read } of reads) {
 		if (quiet || !isNews(cursor, read)) continue;
@@ -72,7 +88,7 @@ async function pollChanges(run: PollRun, cursor: ChangeCursor, list: ChangeList,
 		reads.map(({ read }) => read),
 		times,
 		run.overlapMs,
-		listing.whole,
+		{ sweep: plan.sweep, complete: reading.complete, whole: reading.whole, quiet },
 	);
 	return { events, state: next };
 }
@@ -82,19 +98,20 @@ function changeEvent(
 	words: Pick<PollEvent, 'value' | 'name' | 'description' | 'eventIds'>,
 	list: ChangeList,
 	judge: Judge,
+	content?: Content,
 ): PollEvent<ChangeCursor> {
 	return {
 		...words,
 		start: (now, since) => (since ? cursorFromDate(since) : cursorFromNow(now)),
 		isState: isChangeCursor,
-		poll: async (run, cursor, quiet) => await pollChanges(run, cursor, list, judge, quiet),
+		poll: async (run, cursor, quiet) => await pollChanges(run, cursor, list, judge, quiet, content),
 		// The newest change that passes something on: judged newest first, so a contract costs
 		// one read of a client's contracts, not one per recent sale.
 		async sample(run) {
 			const recent = cursorFromDate(utcStamp(run.startedAt - SAMPLE_DAYS * DAY_MS))!;
-			const query = list.query(requestFloor(recent, list.keepsEqual));
-			const listing = await readPages(run.ctx, list.operation, query, list.key, SAMPLE_PAGES);
-			const reads = latestByKey(list, listing.records).sort((a, b) => stampMs(b.read.stamp)! - stampMs(a.read.stamp)!);
+			const query = list.query(requestFloor(recent.after, list.keepsEqual));
+			const reading = await readList(run.ctx, list.operation, query, list.key, { maxPages: SAMPLE_PAGES });
+			const reads = readsOf(run, list, reading.records).sort((a, b) => stampMs(b.read.stamp)! - stampMs(a.read.stamp)!);
 			for (const { record, read } of reads) {
 				const events = await judge(run, record, read, recent);
 				if (events.length) return newestFirst(events, (event) => stampMs(event.at) ?? -Infinity);
@@ -132,7 +149,7 @@ export const clientCreated = changeEvent(
 	// read with a change at or before `after`, so it was created before that too.
 	(run, client, read, cursor) => {
 		const created = stampMs(client.CreationDate);
-		if (remembers(cursor, read.key) || created === undefined || created <= stampMs(cursor.after)!) return [];
+		if (remembers(cursor, read.key) || created === undefined || createdBefore(cursor, created)) return [];
 		return [
 			{
 				eventId: 'client.created',
@@ -156,12 +173,14 @@ export const clientUpdated = changeEvent(
 					{
 						eventId: 'client.updated',
 						key: read.key,
-						version: read.stamp,
+						version: read.version,
 						at: read.stamp,
 						eventData: clientEventData(client, run.siteId),
 					},
 				]
 			: [],
+	// Two changes in one second carry one stamp: what the item holds tells them apart.
+	(run, client) => digestOf(clientEventData(client, run.siteId)),
 );
 
 // ---- sales and the contracts they sell ----
@@ -217,7 +236,7 @@ export const clientContractCreated = changeEvent(
 	async (run, sale, read, cursor) => {
 		const wanted = contractIdsOf(sale);
 		if (remembers(cursor, read.key) || !wanted.length || !sale.ClientId) return [];
-		const listing = await readPages(
+		const listing = await readList(
 			run.ctx,
 			clientContracts,
 			[['request.clientId', String(sale.ClientId)]],

@@ -8,12 +8,14 @@ import {
 	cursorFromNow,
 	isChangeCursor,
 	isNews,
+	planRead,
 	requestFloor,
+	versionOf,
 	type ChangeCursor,
 	type Read,
 } from './changeCursor';
 import { bookingEventData } from './eventData';
-import { readOne, readPages, type Query } from './listPages';
+import { readList, readOne, type Query } from './listPages';
 import {
 	SAMPLE_DAYS,
 	SAMPLE_PAGES,
@@ -84,9 +86,14 @@ async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
 	const reads: Read[] = [];
 	const events: PolledEvent[] = [];
 	let whole = true;
+	let complete = true;
 	const readOf = (record: IDataObject): Read | undefined =>
 		typeof record.LastModifiedDateTime === 'string'
-			? { key: classKey(record), stamp: record.LastModifiedDateTime }
+			? {
+					key: classKey(record),
+					stamp: record.LastModifiedDateTime,
+					version: versionOf(record.LastModifiedDateTime),
+				}
 			: undefined;
 
 	// Classes that came into the window since the last poll: their rosters as they stand, learned
@@ -95,7 +102,7 @@ async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
 	const fromDate = !quiet && !state.covered;
 	const entering = state.covered ? dayAfter(state.covered) : first;
 	if (entering <= last) {
-		const listing = await readPages(
+		const listing = await readList(
 			run.ctx,
 			classesOp,
 			[
@@ -105,6 +112,7 @@ async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
 			classKey,
 		);
 		whole &&= listing.whole;
+		complete &&= listing.complete;
 		for (const record of listing.records) {
 			const read = readOf(record);
 			if (read) reads.push(read);
@@ -122,9 +130,10 @@ async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
 	}
 
 	// Classes the service reports changed: their changed visits, each booking not on the roster passed on.
+	const plan = planRead(state.classes, run.startedAt, run.overlapMs);
 	if (state.covered) {
-		const floor = requestFloor(state.classes, true);
-		const listing = await readPages(
+		const floor = requestFloor(plan.floor, true);
+		const listing = await readList(
 			run.ctx,
 			classesOp,
 			[
@@ -133,8 +142,10 @@ async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
 				['request.lastModifiedDate', floor],
 			],
 			classKey,
+			{ goOn: run.goOn },
 		);
 		whole &&= listing.whole;
+		complete &&= listing.complete;
 		for (const record of listing.records) {
 			const read = readOf(record);
 			if (!read) continue;
@@ -155,7 +166,16 @@ async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
 	const lastCovered = state.covered && state.covered > last ? state.covered : last;
 	return {
 		events,
-		state: { classes: advance(state.classes, reads, times, run.overlapMs, whole), covered: lastCovered, rosters },
+		state: {
+			classes: advance(state.classes, reads, times, run.overlapMs, {
+				sweep: plan.sweep,
+				complete,
+				whole,
+				quiet: false,
+			}),
+			covered: lastCovered,
+			rosters,
+		},
 	};
 }
 
@@ -172,7 +192,7 @@ export const classBookingCreated: PollEvent<BookingState> = {
 	// The newest booking among the classes that changed last.
 	async sample(run) {
 		const { first, last } = windowOf(run);
-		const listing = await readPages(
+		const listing = await readList(
 			run.ctx,
 			classesOp,
 			[
@@ -181,7 +201,7 @@ export const classBookingCreated: PollEvent<BookingState> = {
 				['request.lastModifiedDate', utcStamp(run.startedAt - SAMPLE_DAYS * DAY_MS)],
 			],
 			classKey,
-			SAMPLE_PAGES,
+			{ maxPages: SAMPLE_PAGES },
 		);
 		const byChange = [...listing.records].sort(
 			(a, b) => (stampMs(b.LastModifiedDateTime) ?? 0) - (stampMs(a.LastModifiedDateTime) ?? 0),

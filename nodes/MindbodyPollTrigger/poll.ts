@@ -1,4 +1,6 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { randomUUID } from 'node:crypto';
+
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_SITE_ID } from '../shared/auth';
@@ -13,25 +15,56 @@ import { MINUTE_MS, stampMs } from './stamps';
 /** Where the node keeps its state in the workflow's static data (node level). */
 export const STATE_KEY = 'poll';
 
+/** This n8n process, as the states it saves name it. */
+const PROCESS = randomUUID();
+
 /** What a poll keeps for the next: for which event and start it was made, and the event's state. */
 export interface StoredPoll {
 	event: string;
 	/** The Start From option it began with ('' for now): changing it starts over. */
 	since: string;
 	state: unknown;
+	/**
+	 * Set with the state a poll that passed changes on saved: the state before that poll, and the
+	 * process that ran it. n8n saves the state a moment before it stores the run, so a process that
+	 * died in between left a state past changes no run holds. A poll in the same process knows the
+	 * run was handed on and drops this; a poll in another (after a restart) reads those changes
+	 * again from `before`, and the run's first step drops the ones a stored run already has.
+	 */
+	unconfirmed?: { before: unknown; by: string };
 }
 
-function runOf(ctx: IPollFunctions, siteId: number): PollRun {
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+type PollOrExecute = IPollFunctions | IExecuteFunctions;
+
+const isExecute = (ctx: PollOrExecute): ctx is IExecuteFunctions => 'getInputData' in ctx;
+
+/** A parameter of the node, from a poll or from the run's first step (whose parameters are per item). */
+const parameter = (ctx: PollOrExecute, name: string, fallback: unknown): unknown =>
+	isExecute(ctx) ? ctx.getNodeParameter(name, 0, fallback) : ctx.getNodeParameter(name, fallback);
+
+/** The poll's setting and clock; `budgetMs` is how long n8n lets a poll run, where it says. */
+async function runOf(ctx: PollOrExecute, budgetMs = Infinity): Promise<PollRun> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
+	const options = parameter(ctx, 'options', {}) as IDataObject;
 	const overlap = Number(options.overlapMinutes ?? DEFAULT_OVERLAP_MINUTES);
-	const lookAhead = Number(ctx.getNodeParameter('lookAheadDays', 0));
+	const lookAhead = Number(parameter(ctx, 'lookAheadDays', 0));
+	const startedAt = Date.now();
 	return {
-		ctx: pollContext(ctx),
-		siteId,
-		startedAt: Date.now(),
+		ctx: isExecute(ctx) ? ctx : pollContext(ctx),
+		siteId: Number(credentials.siteId ?? DEFAULT_SITE_ID),
+		startedAt,
 		overlapMs: Math.max(0, Number.isFinite(overlap) ? overlap : DEFAULT_OVERLAP_MINUTES) * MINUTE_MS,
 		lookAheadDays: Number.isFinite(lookAhead) ? Math.max(0, Math.floor(lookAhead)) : 0,
+		// Half the time n8n gives a poll for reading pages, the rest for what follows.
+		goOn: () => Date.now() - startedAt < budgetMs / 2,
 	};
+}
+
+export function eventOf(ctx: PollOrExecute): PollEvent {
+	const value = parameter(ctx, 'event', '') as string;
+	const event = findPollEvent(value);
+	if (!event) throw new NodeOperationError(ctx.getNode(), `Unknown event "${value}"`);
+	return event;
 }
 
 const sinceOf = (options: IDataObject) => (options.startFrom ? String(options.startFrom) : '');
@@ -43,8 +76,9 @@ const oldestFirst = (events: PolledEvent[]) =>
 		.map(({ event }) => event);
 
 /** Fetch Test Event: the newest event of the last days, whether passed on before or not. */
-async function sampleOf(ctx: IPollFunctions, event: PollEvent, run: PollRun) {
-	const [newest] = await event.sample(run);
+export async function sampleOf(ctx: PollOrExecute): Promise<PolledEvent> {
+	const event = eventOf(ctx);
+	const [newest] = await event.sample(await runOf(ctx));
 	if (newest) return newest;
 	throw new NodeOperationError(ctx.getNode(), `Mindbody has nothing recent for "${event.name}" to show`, {
 		description: event.usesWindow
@@ -54,26 +88,46 @@ async function sampleOf(ctx: IPollFunctions, event: PollEvent, run: PollRun) {
 }
 
 /**
- * One poll. The state moves only when the poll got to its end: a poll that fails (a refused
- * token, a 5xx after the transport's retries) throws with the state as it was, so the next poll
- * reads the same changes again. n8n saves the state with the items it starts a run with.
+ * Polls of this process now under way, by workflow and node. n8n starts a poll on schedule even
+ * while the last one still reads (a slow answer, a long backlog); two polls from one saved state
+ * would pass the same changes on twice, so a poll that finds one under way passes nothing on and
+ * leaves the state to it: the next poll catches up.
+ */
+const underWay = new Set<string>();
+
+/**
+ * One scheduled poll. The state moves only when the poll got to its end: a poll that fails (a
+ * refused token, a 5xx after the transport's retries) throws with the state as it was, so the
+ * next poll reads the same changes again. n8n saves the state with the items it starts a run with.
  */
 export async function runPoll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const value = ctx.getNodeParameter('event') as string;
-	const event = findPollEvent(value);
-	if (!event) throw new NodeOperationError(ctx.getNode(), `Unknown event "${value}"`);
+	// Polls run the trigger's first step in their run; the editor's Fetch Test Event runs execute().
+	if (ctx.getMode() === 'manual') return [[toItem(await sampleOf(ctx), false)]];
+	const node = ctx.getNode();
+	const key = `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+	if (underWay.has(key)) return null;
+	underWay.add(key);
+	try {
+		return await pollOnce(ctx);
+	} finally {
+		underWay.delete(key);
+	}
+}
+
+async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const event = eventOf(ctx);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const dataOnly = options.eventDataOnly === true;
-	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
-	const run = runOf(ctx, Number(credentials.siteId ?? DEFAULT_SITE_ID));
-
-	if (ctx.getMode() === 'manual') return [[toItem(await sampleOf(ctx, event, run), dataOnly)]];
-
+	const budget = (ctx as { getPollBudgetMs?: () => number }).getPollBudgetMs;
+	const run = await runOf(ctx, typeof budget === 'function' ? budget.call(ctx) : Infinity);
 	const since = sinceOf(options);
 	const staticData = ctx.getWorkflowStaticData('node');
 	const stored = staticData[STATE_KEY] as StoredPoll | undefined;
 	const fresh = stored?.event !== event.value || stored.since !== since || !event.isState(stored.state);
-	const state = fresh ? event.start(run.startedAt, since || undefined) : stored.state;
+	const unconfirmed =
+		!fresh && stored.unconfirmed && stored.unconfirmed.by !== PROCESS && event.isState(stored.unconfirmed.before)
+			? stored.unconfirmed.before
+			: undefined;
+	const state = fresh ? event.start(run.startedAt, since || undefined) : (unconfirmed ?? stored.state);
 	if (state === undefined) {
 		throw new NodeOperationError(ctx.getNode(), `Start From "${since}" is not a date and time`, {
 			description: 'Give a date such as 2026-03-01T00:00:00, or leave Start From out to start from now.',
@@ -81,6 +135,9 @@ export async function runPoll(ctx: IPollFunctions): Promise<INodeExecutionData[]
 	}
 	// Starting from now, the first poll learns what exists and passes nothing on.
 	const outcome = await event.poll(run, state, fresh && !since);
-	staticData[STATE_KEY] = { event: event.value, since, state: outcome.state } satisfies StoredPoll;
-	return outcome.events.length ? [oldestFirst(outcome.events).map((polled) => toItem(polled, dataOnly))] : null;
+	const next: StoredPoll = { event: event.value, since, state: outcome.state };
+	if (outcome.events.length) next.unconfirmed = { before: state, by: PROCESS };
+	staticData[STATE_KEY] = next;
+	// Always the whole event: the run's first step checks its messageId, then shapes it as asked.
+	return outcome.events.length ? [oldestFirst(outcome.events).map((polled) => toItem(polled, false))] : null;
 }

@@ -12,6 +12,8 @@ export interface PollRun {
 	startedAt: number;
 	overlapMs: number;
 	lookAheadDays: number;
+	/** Whether the poll may read another page: false once most of the time n8n gives a poll is spent. */
+	goOn: () => boolean;
 }
 
 /** What a poll found and the state to keep for the next one. */

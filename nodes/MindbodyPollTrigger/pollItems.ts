@@ -13,6 +13,24 @@ export interface PolledEvent {
 	eventData: IDataObject;
 }
 
+/** A short digest of a record, the same whatever order its fields come in. */
+export function digestOf(record: IDataObject): string {
+	const canonical = (value: unknown): unknown =>
+		Array.isArray(value)
+			? value.map(canonical)
+			: value && typeof value === 'object'
+				? Object.fromEntries(
+						Object.keys(value)
+							.sort()
+							.map((key) => [key, canonical((value as IDataObject)[key])]),
+					)
+				: value;
+	return createHash('sha256')
+		.update(JSON.stringify(canonical(record)))
+		.digest('base64url')
+		.slice(0, 12);
+}
+
 /**
  * The same change always gets the same id, shaped like the webhook service's (a UUID), so a
  * workflow that drops repeated messageIds works with either trigger.

@@ -3,8 +3,11 @@ import {
 	cursorFromDate,
 	cursorFromNow,
 	isNews,
+	planRead,
 	requestFloor,
+	versionOf,
 	type ChangeCursor,
+	type ReadKind,
 } from '../../nodes/MindbodyPollTrigger/changeCursor';
 import { DAY_MS, MINUTE_MS, stampLike, stampMs } from '../../nodes/MindbodyPollTrigger/stamps';
 
@@ -13,7 +16,10 @@ const OVERLAP = 5 * MINUTE_MS;
 const at = (startedAt: number) => ({ startedAt, endedAt: startedAt + 500 });
 
 /** A cursor past its first polls, in the site's time (no zone), as the real service writes it. */
-const settledAt = (after: string): ChangeCursor => ({ after, seen: {}, marks: [] });
+const settledAt = (after: string): ChangeCursor => ({ after, high: after, seen: {}, marks: [], sweptAt: NOW });
+const read = (key: string, stamp: string, content?: string) => ({ key, stamp, version: versionOf(stamp, content) });
+const fresh: ReadKind = { sweep: false, complete: true, whole: true, quiet: false };
+const sweep: ReadKind = { ...fresh, sweep: true };
 
 describe('times the service writes', () => {
 	it('reads a time without a zone as UTC, one with a zone as that instant, a date as its midnight', () => {
@@ -32,93 +38,122 @@ describe('times the service writes', () => {
 });
 
 describe('the change cursor', () => {
-	it('starts from now: passes on what changed after a day back, and asks from two days back', () => {
+	it('starts from now: asks from two days back until the service has written a time it holds', () => {
 		const cursor = cursorFromNow(NOW);
-		expect(stampMs(cursor.after)).toBe(NOW - DAY_MS);
-		expect(requestFloor(cursor, true)).toBe(new Date(NOW - 2 * DAY_MS).toISOString());
+		expect(planRead(cursor, NOW, OVERLAP)).toEqual({ floor: new Date(NOW - 2 * DAY_MS).toISOString(), sweep: true });
+	});
+
+	it('starts from now: the first poll takes everything it reads as done and settles at the newest', () => {
+		const first = advance(
+			cursorFromNow(NOW),
+			[read('a', '2026-03-02T07:59:00'), read('b', '2026-03-02T07:59:30')],
+			at(NOW),
+			OVERLAP,
+			{ ...sweep, quiet: true },
+		);
+		expect(first).toEqual({
+			after: '2026-03-02T07:59:30',
+			high: '2026-03-02T07:59:30',
+			seen: { b: '2026-03-02T07:59:30' },
+			marks: [],
+			sweptAt: NOW,
+		});
+		// A record changed in that very second afterwards is news; the one read is not.
+		expect(isNews(first, read('c', '2026-03-02T07:59:30'))).toBe(true);
+		expect(isNews(first, read('b', '2026-03-02T07:59:30'))).toBe(false);
+		// Nothing read: still from two days back.
+		expect(advance(cursorFromNow(NOW), [], at(NOW), OVERLAP, { ...sweep, quiet: true }).from).toBeDefined();
 	});
 
 	it('starts from a date: a change at that very time counts', () => {
 		const cursor = cursorFromDate('2026-03-01T00:00:00')!;
-		expect(isNews(cursor, { key: 'a', stamp: '2026-03-01T00:00:00' })).toBe(true);
-		expect(isNews(cursor, { key: 'a', stamp: '2026-02-28T23:59:59.999' })).toBe(false);
-		expect(requestFloor(cursor, true)).toBe('2026-03-01T00:00:00.000');
-		expect(requestFloor(cursor, false)).toBe('2026-02-28T23:59:59.999');
+		expect(isNews(cursor, read('a', '2026-03-01T00:00:00'))).toBe(true);
+		expect(isNews(cursor, read('a', '2026-02-28T23:59:59.999'))).toBe(false);
+		const plan = planRead(cursor, NOW, OVERLAP);
+		expect(plan).toEqual({ floor: '2026-03-01T00:00:00.000', sweep: true });
+		expect(requestFloor(plan.floor, true)).toBe('2026-03-01T00:00:00.000');
+		expect(requestFloor(plan.floor, false)).toBe('2026-02-28T23:59:59.999');
 		expect(cursorFromDate('not a date')).toBeUndefined();
 	});
 
-	it('asks from just after `after` in the site’s own way of writing it', () => {
-		expect(requestFloor(settledAt('2026-03-02T08:00:00'), true)).toBe('2026-03-02T08:00:00.001');
-		expect(requestFloor(settledAt('2026-03-02T08:00:00Z'), true)).toBe('2026-03-02T08:00:00.001Z');
-		// "after this time" filters: `after` itself.
-		expect(requestFloor(settledAt('2026-03-02T08:00:00'), false)).toBe('2026-03-02T08:00:00');
+	it('asks from the newest time read, and from `after` once an overlap has passed since the last sweep', () => {
+		const cursor = { ...settledAt('2026-03-02T07:00:00'), high: '2026-03-02T08:00:00' };
+		expect(planRead(cursor, NOW + MINUTE_MS, OVERLAP)).toEqual({ floor: '2026-03-02T08:00:00', sweep: false });
+		expect(planRead(cursor, NOW + OVERLAP, OVERLAP)).toEqual({ floor: '2026-03-02T07:00:00', sweep: true });
+		// In the site's own way of writing times, for either kind of filter.
+		expect(requestFloor('2026-03-02T08:00:00Z', false)).toBe('2026-03-02T07:59:59.999Z');
 	});
 
-	it('tells a change read again from a new one, including one at the very same time', () => {
+	it('tells a change read again from a new one, including one in the very same second', () => {
 		let cursor = settledAt('2026-03-02T07:00:00');
-		const a = { key: 'a', stamp: '2026-03-02T08:00:00' };
+		const a = read('a', '2026-03-02T08:00:00', 'Lyon');
 		expect(isNews(cursor, a)).toBe(true);
-		cursor = advance(cursor, [a], at(NOW), OVERLAP, true);
+		cursor = advance(cursor, [a], at(NOW), OVERLAP, fresh);
 		expect(isNews(cursor, a)).toBe(false);
 		// Another record at exactly the newest time read: new.
-		expect(isNews(cursor, { key: 'b', stamp: '2026-03-02T08:00:00' })).toBe(true);
-		// The same record changed again: new.
-		expect(isNews(cursor, { key: 'a', stamp: '2026-03-02T08:00:01' })).toBe(true);
-		// Written with more digits, the same time: not new.
-		expect(isNews(cursor, { key: 'a', stamp: '2026-03-02T08:00:00.000' })).toBe(false);
+		expect(isNews(cursor, read('b', '2026-03-02T08:00:00'))).toBe(true);
+		// The same record changed again in the same second: its content tells.
+		expect(isNews(cursor, read('a', '2026-03-02T08:00:00', 'Nice'))).toBe(true);
+		expect(isNews(cursor, read('a', '2026-03-02T08:00:01', 'Lyon'))).toBe(true);
 	});
 
-	it('passes on a change that shows after a newer one, within the overlap', () => {
+	it('passes on a change that shows after a newer one once, however often it is read again', () => {
 		let cursor = settledAt('2026-03-02T07:00:00');
-		cursor = advance(cursor, [{ key: 'a', stamp: '2026-03-02T08:00:05' }], at(NOW), OVERLAP, true);
-		// A change stamped before the newest one read, showing only now (a slow write).
-		const late = { key: 'b', stamp: '2026-03-02T08:00:03' };
+		cursor = advance(cursor, [read('a', '2026-03-02T08:00:05')], at(NOW), OVERLAP, fresh);
+		// A change of the same record stamped before the one read, showing only now (a slow write).
+		const late = read('a', '2026-03-02T08:00:03', 'late');
 		expect(isNews(cursor, late)).toBe(true);
-		cursor = advance(cursor, [late], at(NOW + MINUTE_MS), OVERLAP, true);
-		expect(isNews(cursor, late)).toBe(false);
+		for (let minute = 1; minute <= 4; minute++) {
+			cursor = advance(cursor, [late], at(NOW + minute * MINUTE_MS), OVERLAP, sweep);
+			expect(isNews(cursor, late)).toBe(false);
+		}
 	});
 
-	it('moves on to a mark only after the overlap, and only from a poll whose pages agreed', () => {
+	it('moves on to a mark only at a sweep an overlap later that read the whole list', () => {
 		const start = settledAt('2026-03-02T07:00:00');
-		const reads = [
-			{ key: 'a', stamp: '2026-03-02T08:00:00' },
-			{ key: 'b', stamp: '2026-03-02T08:00:05' },
-		];
-		const first = advance(start, reads, at(NOW), OVERLAP, true);
+		const first = advance(
+			start,
+			[read('a', '2026-03-02T08:00:00'), read('b', '2026-03-02T08:00:05')],
+			at(NOW),
+			OVERLAP,
+			fresh,
+		);
 		expect(first.marks).toEqual([['2026-03-02T08:00:05', NOW + 500]]);
+		expect(first.high).toBe('2026-03-02T08:00:05');
 		// Inside the overlap: nothing moves.
-		expect(advance(first, [], at(NOW + MINUTE_MS), OVERLAP, true).after).toBe(start.after);
-		// After it, but the pages disagreed: nothing moves either.
-		expect(advance(first, [], at(NOW + 10 * MINUTE_MS), OVERLAP, false).after).toBe(start.after);
-		const settled = advance(first, [], at(NOW + 10 * MINUTE_MS), OVERLAP, true);
-		expect(settled).toEqual({ after: '2026-03-02T08:00:05', seen: {}, marks: [] });
-		// A change at the mark's very time, showing this late, is what the cursor misses.
-		expect(isNews(settled, { key: 'c', stamp: '2026-03-02T08:00:05' })).toBe(false);
+		expect(advance(first, [], at(NOW + MINUTE_MS), OVERLAP, sweep).after).toBe(start.after);
+		// After it, but not a sweep, or a sweep that lost its place in the list: nothing moves either.
+		expect(advance(first, [], at(NOW + 10 * MINUTE_MS), OVERLAP, fresh).after).toBe(start.after);
+		expect(advance(first, [], at(NOW + 10 * MINUTE_MS), OVERLAP, { ...sweep, whole: false }).after).toBe(start.after);
+		const settled = advance(first, [], at(NOW + 10 * MINUTE_MS), OVERLAP, sweep);
+		expect(settled).toEqual({
+			after: '2026-03-02T08:00:05',
+			high: '2026-03-02T08:00:05',
+			seen: { b: '2026-03-02T08:00:05' },
+			marks: [],
+			sweptAt: NOW + 10 * MINUTE_MS,
+		});
+		// A change stamped before the mark, showing this late, is what the cursor misses.
+		expect(isNews(settled, read('c', '2026-03-02T08:00:04'))).toBe(false);
+		// One at the mark's very second that it has not read is still news.
+		expect(isNews(settled, read('c', '2026-03-02T08:00:05'))).toBe(true);
 	});
 
-	it('keeps what it read after the mark it moves to, and forgets the first polls’ wider floor', () => {
-		let cursor = cursorFromNow(NOW);
-		cursor = advance(cursor, [{ key: 'a', stamp: '2026-03-02T07:59:00Z' }], at(NOW), OVERLAP, true);
-		cursor = advance(cursor, [{ key: 'b', stamp: '2026-03-02T08:03:00Z' }], at(NOW + 3 * MINUTE_MS), OVERLAP, true);
-		cursor = advance(cursor, [], at(NOW + 6 * MINUTE_MS), OVERLAP, true);
-		expect(cursor).toEqual({
-			after: '2026-03-02T07:59:00Z',
-			seen: { b: '2026-03-02T08:03:00Z' },
-			marks: [['2026-03-02T08:03:00Z', NOW + 3 * MINUTE_MS + 500]],
+	it('does not move its newest time on a reading cut short (a list of unknown order may hold older rows)', () => {
+		const cursor = settledAt('2026-03-02T07:00:00');
+		const cut = advance(cursor, [read('a', '2026-03-02T08:00:00')], at(NOW), OVERLAP, {
+			...fresh,
+			complete: false,
+			whole: false,
 		});
-		expect(requestFloor(cursor, true)).toBe('2026-03-02T07:59:00.001Z');
+		expect(cut.high).toBe(cursor.high);
+		expect(cut.seen).toEqual({ a: '2026-03-02T08:00:00' });
 	});
 
 	it('keeps at most 100 marks, dropping the oldest (which only delays moving on)', () => {
 		let cursor = settledAt('2026-03-02T07:00:00Z');
 		for (let i = 1; i <= 120; i++) {
-			cursor = advance(
-				cursor,
-				[{ key: `k${i}`, stamp: new Date(NOW + i * 1000).toISOString() }],
-				at(NOW + i),
-				DAY_MS,
-				true,
-			);
+			cursor = advance(cursor, [read(`k${i}`, new Date(NOW + i * 1000).toISOString())], at(NOW + i), DAY_MS, fresh);
 		}
 		expect(cursor.marks).toHaveLength(100);
 		expect(cursor.marks[0][0]).toBe(new Date(NOW + 21_000).toISOString());

@@ -1,12 +1,23 @@
 import { ExecutionLifecycleHooks, PollContext, WorkflowExecute } from 'n8n-core';
 import { TriggersAndPollers } from 'n8n-core/dist/execution-engine/triggers-and-pollers';
-import type { IDataObject, INode, INodeExecutionData, INodeParameters, IRun, WorkflowActivateMode } from 'n8n-workflow';
-import { Workflow, createDeferredPromise, deepCopy } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeParameters,
+	IRun,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import * as workflowModule from 'n8n-workflow';
+import { Workflow, createDeferredPromise, createRunExecutionData, deepCopy } from 'n8n-workflow';
 
 import { MindbodyPollTrigger } from '../../nodes/MindbodyPollTrigger/MindbodyPollTrigger.node';
 import { STATE_KEY, type StoredPoll } from '../../nodes/MindbodyPollTrigger/poll';
 import type { InMemoryCredentialsHelper } from '../harness/credentialsHelper';
 import { HarnessNodeTypes, PACKAGE } from '../harness/nodeTypes';
+import { processedDataTable } from '../harness/processedData';
 import { buildAdditionalData } from '../harness/runWorkflow';
 
 /**
@@ -17,8 +28,10 @@ import { buildAdditionalData } from '../harness/runWorkflow';
  * - activation builds a Workflow from the stored static data, polls once at once (an error fails
  *   the activation) and saves the static data;
  * - every later poll uses that same Workflow and context; items start an execution, and n8n saves
- *   the static data as it starts it; a poll that returns nothing saves nothing; an error is
- *   recorded as a failed execution;
+ *   the static data as it starts it (the run's first step is the trigger's execute(), with the
+ *   poll's items as its input, and n8n's record of processed items); a poll that returns nothing
+ *   saves nothing; an error is recorded as a failed execution; n8n does not wait for one poll to
+ *   end before it starts the next (`pollTogether`);
  * - a restart drops what was not saved and activates again (mode init);
  * - Fetch Test Event runs the node in a manual execution through WorkflowExecute.
  */
@@ -26,12 +39,39 @@ import { buildAdditionalData } from '../harness/runWorkflow';
 export const POLL_TRIGGER = `${PACKAGE}.mindbodyPollTrigger`;
 export const TRIGGER_NAME = 'Mindbody Poll Trigger';
 
+/**
+ * The poll trigger as a newly started n8n loads it: every module of it evaluated anew, those it
+ * loads on its first poll too, so nothing it kept in memory survives; n8n-workflow stays the one
+ * the engine uses, as in n8n, where every package shares it.
+ */
+function freshPollTrigger(): INodeType {
+	jest.resetModules();
+	jest.doMock('n8n-workflow', () => workflowModule);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { MindbodyPollTrigger } = require('../../nodes/MindbodyPollTrigger/MindbodyPollTrigger.node');
+	return new (MindbodyPollTrigger as new () => INodeType)();
+}
+
+let workflowCount = 0;
+
 export class PollingWorkflow {
+	/** Each workflow its own id, as n8n gives them: n8n's record of processed items is per workflow. */
+	readonly id = `poll-workflow-${++workflowCount}`;
+
 	/** The static data as n8n's database holds it. */
 	staticData: IDataObject = {};
 
-	/** Items of every execution a poll started, in order. */
+	/** The trigger's output in every execution a poll started, in order (an execution whose first step dropped everything is an empty list). */
 	readonly runs: IDataObject[][] = [];
+
+	/** What each poll that returned items handed n8n, before the run's first step. */
+	readonly emitted: IDataObject[][] = [];
+
+	/**
+	 * Set to make n8n die after it saved the static data of the next poll that returns items and
+	 * before it stored that poll's execution (`restart()` follows).
+	 */
+	dieBeforeStoringRun = false;
 
 	/** Errors of polls after activation (n8n records each as a failed execution). */
 	readonly errors: Error[] = [];
@@ -65,7 +105,7 @@ export class PollingWorkflow {
 
 	private toWorkflow(): Workflow {
 		return new Workflow({
-			id: 'poll-workflow',
+			id: this.id,
 			name: 'Mindbody poll workflow',
 			nodes: [deepCopy(this.node)],
 			connections: {},
@@ -98,7 +138,13 @@ export class PollingWorkflow {
 		const node = workflow.getNode(TRIGGER_NAME)!;
 		const emit = (data: INodeExecutionData[][]) => {
 			this.save(workflow);
-			this.runs.push(data[0].map((item) => item.json));
+			this.emitted.push(data[0].map((item) => item.json));
+			if (this.dieBeforeStoringRun) {
+				this.dieBeforeStoringRun = false;
+				this.live = undefined;
+				return;
+			}
+			this.runsUnderWay.push(this.execute('trigger', data));
 		};
 		const emitError = (error: Error) => {
 			this.errors.push(error);
@@ -120,12 +166,63 @@ export class PollingWorkflow {
 			throw error;
 		}
 		this.save(workflow);
+		await this.settle();
 	}
 
-	/** One scheduled poll of the active workflow. */
+	private runsUnderWay: Array<Promise<void>> = [];
+
+	/** One scheduled poll of the active workflow, and the run it started. */
 	async poll(): Promise<void> {
 		if (!this.live) throw new Error('The workflow is not active');
 		await this.runPoll(false);
+		await this.settle();
+	}
+
+	/** Polls that n8n's schedule started while the others still ran: all at once, from the same context. */
+	async pollTogether(count: number): Promise<void> {
+		if (!this.live) throw new Error('The workflow is not active');
+		await Promise.all(Array.from({ length: count }, async () => await this.runPoll(false)));
+		await this.settle();
+	}
+
+	private async settle() {
+		while (this.runsUnderWay.length) await this.runsUnderWay.shift();
+	}
+
+	/** n8n's Retry of a stored execution: the same items through the trigger's first step again. */
+	async retry(items: IDataObject[]): Promise<void> {
+		await this.execute('retry', [items.map((json) => ({ json }))]);
+	}
+
+	/** WorkflowExecutionService.runWorkflow for a poll: the trigger on the stack with the poll's items. */
+	private async execute(mode: WorkflowExecuteMode, data: INodeExecutionData[][]) {
+		await processedDataTable();
+		const workflow = this.toWorkflow();
+		const executionId = `poll-${this.runs.length + 1}`;
+		const hooks = new ExecutionLifecycleHooks(mode, executionId, {
+			id: workflow.id,
+			name: workflow.name ?? '',
+			active: true,
+			isArchived: false,
+			nodes: Object.values(workflow.nodes),
+			connections: {},
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			activeVersionId: null,
+		});
+		const done = createDeferredPromise<IRun>();
+		hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
+		const additionalData = buildAdditionalData(this.credentials, { hooks, executionId });
+		const trigger = workflow.getNode(TRIGGER_NAME)!;
+		const runExecutionData = createRunExecutionData({
+			executionData: { nodeExecutionStack: [{ node: trigger, data: { main: data }, source: null }] },
+		});
+		await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
+		const run = await done.promise;
+		const error = run.data.resultData.error;
+		if (error) throw error;
+		const output = run.data.resultData.runData[TRIGGER_NAME]?.[0]?.data?.main?.[0] ?? [];
+		this.runs.push(output.map((item) => item.json));
 	}
 
 	/** ActiveWorkflows.createPollExecuteFn. */
@@ -144,9 +241,10 @@ export class PollingWorkflow {
 		this.live = undefined;
 	}
 
-	/** n8n stopped and started again: what it had not saved is gone. */
+	/** n8n stopped and started again: what it had not saved is gone, and the node's modules are loaded anew. */
 	async restart(): Promise<void> {
 		this.live = undefined;
+		this.nodeTypes.replace(POLL_TRIGGER, freshPollTrigger());
 		await this.activate('init');
 	}
 

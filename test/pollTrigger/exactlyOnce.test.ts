@@ -1,0 +1,168 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { dataOf, usePollSandbox } from './support';
+
+/**
+ * Each change once, where n8n and the service are less kind than one poll after another: polls
+ * that n8n starts while one still reads, two changes of a client in one second, a change the
+ * service lists late, and n8n dying between saving the cursor and storing the run.
+ */
+const env = usePollSandbox();
+
+const names = (items: IDataObject[]) => dataOf(items).map((data) => String(data.firstName));
+const cities = (items: IDataObject[]) => dataOf(items).map((data) => `${String(data.firstName)} ${String(data.city)}`);
+const listReads = () => env.apiRequests().filter((request) => request.path === '/client/clients');
+
+describe('Mindbody Poll Trigger: one poll at a time', () => {
+	it('polls started while one still reads pass nothing on and send nothing', async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.capPages(10);
+		for (let i = 0; i < 30; i++) await env.addClient(`Overlap${i}`);
+		env.sandbox.log.clear();
+		await workflow.pollTogether(3);
+		expect(workflow.runs).toHaveLength(1);
+		expect(new Set(names(workflow.items)).size).toBe(30);
+		expect(workflow.items).toHaveLength(30);
+		// One poll's pages: the first, then pages of 10 that each begin 5 rows back.
+		expect(listReads()).toHaveLength(1 + Math.ceil((30 - 10) / 5));
+		await workflow.poll();
+		expect(workflow.items).toHaveLength(30);
+	});
+
+	it('a poll held by a slow answer, with the next starting meanwhile: each client once', async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.addClient('Held1');
+		await env.addClient('Held2');
+		env.sandbox.faults.add({ kind: 'latency', path: '/client/clients', latencyMs: 1500, times: 1 });
+		const held = workflow.poll();
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		await workflow.poll();
+		await held;
+		await workflow.poll();
+		expect(names(workflow.items)).toEqual(['Held1', 'Held2']);
+	});
+});
+
+describe('Mindbody Poll Trigger: changes the service stamps alike or late', () => {
+	it('passes on a second change of a client in the same second, with its final data', async () => {
+		const workflow = env.workflow({ event: 'clientUpdated' });
+		await workflow.activate();
+		const client = await env.addClient('Twice');
+		await env.advance(2000);
+		await env.updateClient(String(client.Id), { City: 'Lyon' });
+		await workflow.poll();
+		// The sandbox clock has not moved: the second change carries the first one's stamp.
+		const second = await env.updateClient(String(client.Id), { City: 'Nice' });
+		await workflow.poll();
+		await workflow.poll();
+		expect(cities(workflow.items)).toEqual(['Twice Lyon', 'Twice Nice']);
+		expect(workflow.items[1].eventInstanceOriginationDateTime).toBe(second.LastModifiedDateTime);
+		expect(workflow.items[0].messageId).not.toBe(workflow.items[1].messageId);
+	});
+
+	it('passes on a change listed late (stamped before one the cursor holds) once, at the next sweep', async () => {
+		// An overlap of 0.6 s by n8n's clock: a change the service stamped 4 minutes back, listed
+		// before that time has passed since the poll that read a newer one, is found by the sweep.
+		const workflow = env.workflow({ event: 'clientUpdated', options: { overlapMinutes: 0.01 } });
+		await workflow.activate();
+		const client = await env.addClient('Late');
+		await env.advance(5 * 60_000);
+		await env.updateClient(String(client.Id), { City: 'Bern' });
+		await workflow.poll();
+		const response = await fetch(`${env.sandbox.adminUrl}/clients/${String(client.Id)}/late-change`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ fields: { City: 'Genf' }, stampedAgoMs: 4 * 60_000 }),
+		});
+		expect(response.status).toBe(200);
+		// Polls that ask from the newest change do not see it; the sweep does, once.
+		for (let i = 0; i < 3; i++) await workflow.poll();
+		expect(cities(workflow.items)).toEqual(['Late Bern']);
+		for (let i = 0; i < 4; i++) {
+			await new Promise((resolve) => setTimeout(resolve, 700));
+			await workflow.poll();
+		}
+		expect(cities(workflow.items)).toEqual(['Late Bern', 'Late Genf']);
+	});
+});
+
+describe('Mindbody Poll Trigger: n8n dying after a poll', () => {
+	it('passes on again what a poll passed on when n8n died before storing its run, and nothing twice', async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.addClient('Ada');
+		await env.addClient('Bo');
+		// n8n saves the cursor, then dies before the run with Ada and Bo is stored.
+		workflow.dieBeforeStoringRun = true;
+		await workflow.poll();
+		expect(workflow.emitted.map(names)).toEqual([['Ada', 'Bo']]);
+		expect(workflow.runs).toEqual([]);
+		await workflow.restart();
+		expect(names(workflow.items)).toEqual(['Ada', 'Bo']);
+
+		// A run that was stored: after a restart its clients are read again, and its first step drops them.
+		await env.addClient('Cy');
+		await workflow.poll();
+		await workflow.restart();
+		await workflow.poll();
+		expect(names(workflow.items)).toEqual(['Ada', 'Bo', 'Cy']);
+		expect(workflow.emitted.map(names)).toEqual([['Ada', 'Bo'], ['Ada', 'Bo'], ['Cy'], ['Cy']]);
+		expect(workflow.runs.at(-1)).toEqual([]);
+	});
+
+	it("n8n's Retry of a stored run passes its events on again (a run that crashed midway has recorded them)", async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.addClient('Dee');
+		await workflow.poll();
+		await workflow.retry(workflow.emitted[0]);
+		expect(names(workflow.items)).toEqual(['Dee', 'Dee']);
+	});
+
+	it('with Emit Event Data Only, the first step still knows each event by its messageId', async () => {
+		const workflow = env.workflow({ event: 'clientCreated', options: { eventDataOnly: true } });
+		await workflow.activate();
+		await env.addClient('Eli');
+		await workflow.poll();
+		await workflow.restart();
+		await workflow.poll();
+		expect(workflow.items).toEqual([expect.objectContaining({ firstName: 'Eli' })]);
+		expect(workflow.emitted[0][0]).toHaveProperty('messageId');
+	});
+});
+
+describe('Mindbody Poll Trigger: what a poll costs', () => {
+	it('after a busy poll, an idle one is one request: it asks from the newest change, not the whole overlap', async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.capPages(50);
+		for (let i = 0; i < 119; i++) await env.addClient(`Busy${i}`);
+		await env.advance(1000);
+		await env.addClient('Busy119');
+		await workflow.poll();
+		env.sandbox.log.clear();
+		await workflow.poll();
+		expect(listReads()).toHaveLength(1);
+		expect(workflow.items).toHaveLength(120);
+	});
+
+	it('once an overlap has passed, a poll reads again from the settled point, and settles', async () => {
+		const workflow = env.workflow({ event: 'clientCreated', options: { overlapMinutes: 0.01 } });
+		await workflow.activate();
+		const first = await env.addClient('Sweep1');
+		await workflow.poll();
+		await env.advance(1000);
+		await env.addClient('Sweep2');
+		await new Promise((resolve) => setTimeout(resolve, 700));
+		env.sandbox.log.clear();
+		await workflow.poll();
+		// A sweep: from the settled point, which is before the first client's change.
+		const [sweep] = listReads();
+		expect(Date.parse(sweep.query['request.lastModifiedDate'][0])).toBeLessThanOrEqual(
+			Date.parse(String(first.LastModifiedDateTime)),
+		);
+		expect(names(workflow.items)).toEqual(['Sweep1', 'Sweep2']);
+	});
+});
