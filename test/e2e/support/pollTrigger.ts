@@ -8,16 +8,19 @@ import type { Execution, N8nVersion, WorkflowJson } from './n8n';
 export const POLL_NODE = 'Mindbody Poll Trigger';
 
 /**
- * 2.8.4 takes a cron with a seconds list (every 5 s); 2.41 refuses anything more often than once a
- * minute (a seconds field that is not one number), so there the poll runs every minute.
+ * 2.8.4 takes a cron with a seconds list (every 5 s); 2.41 refuses a cron whose seconds field is
+ * not one number, but takes several crons: four a minute, every 15 s.
  */
 export const pollTimesFor = (version: N8nVersion) =>
 	version === '2.8.4'
 		? { item: [{ mode: 'custom', cronExpression: '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *' }] }
-		: { item: [{ mode: 'everyMinute' }] };
+		: { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+
+/** How often the e2e workflows poll. */
+export const pollIntervalMs = (version: N8nVersion) => (version === '2.8.4' ? 5_000 : 15_000);
 
 /** Longest wait for the next scheduled poll. */
-export const pollWaitMs = (version: N8nVersion) => (version === '2.8.4' ? 20_000 : 90_000);
+export const pollWaitMs = (version: N8nVersion) => 4 * pollIntervalMs(version);
 
 /**
  * The sandbox of this file: its clock starts at the real time and then stands still, so changes
@@ -66,6 +69,23 @@ export async function addClients(sandbox: Sandbox, names: string[]): Promise<Arr
 		added.push(body.Client);
 	}
 	return added;
+}
+
+/** Changes a client through POST /client/updateclient; the answer's Client. */
+export async function updateClient(
+	sandbox: Sandbox,
+	clientId: string,
+	fields: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+	const response = await fetch(`${sandbox.restBaseUrl}/client/updateclient`, {
+		method: 'POST',
+		headers: { 'API-Key': sandbox.apiKey, SiteId: String(sandbox.siteId), 'Content-Type': 'application/json' },
+		body: JSON.stringify({ Client: { Id: clientId, ...fields } }),
+	});
+	const body = (await response.json()) as { Client?: Record<string, unknown> };
+	if (response.status !== 200 || !body.Client)
+		throw new Error(`updateclient ${response.status}: ${JSON.stringify(body)}`);
+	return body.Client;
 }
 
 /** Requests of the client list the sandbox has answered. */

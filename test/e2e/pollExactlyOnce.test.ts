@@ -1,0 +1,227 @@
+/**
+ * The poll trigger's "each change once" in a real n8n (N8N_E2E_VERSION), judged by what a writer
+ * recorded itself: two workflows (New Client, Updated Client) poll the sandbox while clients are
+ * created in bursts and changed steadily, two changes of one client often fall in one second, a
+ * poll is held by a slow answer while the next starts, a change is listed late, and n8n is killed
+ * just after a poll passed changes on. Then, with the writes stopped: every new client passed on
+ * once, every client's last change passed on with its final data, no change twice, the late
+ * change once, no poll execution in error, and what idle and busy polls cost, counted from the
+ * sandbox's log.
+ */
+import type { Sandbox } from '../../sandbox';
+import type { LoggedRequest } from '../../sandbox/requestLog';
+import { n8nPid } from './support/counter';
+import { admin, sandboxCredential, startE2eSandbox, tarball, VERSION } from './support/mindbody';
+import { N8n, type Execution } from './support/n8n';
+import { addClients, pollIntervalMs, pollWorkflow, POLL_NODE, updateClient } from './support/pollTrigger';
+
+jest.setTimeout(30 * 60_000);
+
+const fast = VERSION === '2.8.4';
+const INTERVAL_MS = pollIntervalMs(VERSION);
+/** How long the writer writes. */
+const CHURN_MS = fast ? 60_000 : 120_000;
+/** The slow answer that holds a poll while the next one starts. */
+const HOLD_MS = fast ? 7_000 : 20_000;
+/** Rows per page the sandbox answers, so that busy polls read several pages. */
+const PAGE = 20;
+const OVERLAP_MINUTES = 1;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe(`Mindbody Poll Trigger in n8n ${VERSION}: each change once`, () => {
+	let sandbox: Sandbox;
+	let n8n: N8n;
+	const ids: Record<'created' | 'updated', string> = { created: '', updated: '' };
+	const tokens: Record<'created' | 'updated', string> = { created: '', updated: '' };
+	/** Ground truth: every client the writer created, and the city each was given last. */
+	const created = new Set<string>();
+	const finalCity = new Map<string, string>();
+	let late = { clientId: '', city: '' };
+	let writes = 0;
+
+	beforeAll(async () => {
+		// The sandbox's clock runs with the wall clock: changes a second apart are stamped a second apart.
+		sandbox = await startE2eSandbox();
+		await admin(sandbox, 'POST', 'paging', { maxPageSize: PAGE });
+		const credentials = { created: sandboxCredential(sandbox), updated: sandboxCredential(sandbox) };
+		n8n = await N8n.start({ version: VERSION, tarball: tarball(), credentials: Object.values(credentials) });
+		for (const kind of ['created', 'updated'] as const) {
+			const event = kind === 'created' ? 'clientCreated' : 'clientUpdated';
+			ids[kind] = await n8n.importWorkflow({
+				...pollWorkflow(credentials[kind].id, VERSION, { event, options: { overlapMinutes: OVERLAP_MINUTES } }),
+				name: `e2e: poll ${event} under writes`,
+			});
+		}
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await sandbox?.stop();
+	});
+
+	const listReads = () =>
+		sandbox.log.list({ service: 'rest', method: 'GET', path: '/client/clients' }).filter((r) => r.status);
+	const tokenOf = (request: LoggedRequest) => String(request.headers.authorization ?? '');
+
+	/** Each workflow's polls as the log shows them: its requests, split where a poll starts again at offset 0. */
+	function pollsOf(token: string, requests = listReads()): LoggedRequest[][] {
+		const polls: LoggedRequest[][] = [];
+		for (const request of requests.filter((r) => tokenOf(r) === token)) {
+			if (request.query['request.offset']?.[0] === '0' || !polls.length) polls.push([]);
+			polls.at(-1)!.push(request);
+		}
+		return polls;
+	}
+
+	async function itemsOf(workflowId: string) {
+		const executions = (await n8n.executions(workflowId)).filter((e) => e.stoppedAt);
+		return {
+			executions,
+			items: [...executions]
+				.sort((a, b) => Number(a.id) - Number(b.id))
+				.flatMap((execution: Execution) =>
+					(execution.data?.resultData.runData[POLL_NODE]?.[0]?.data?.main[0] ?? []).map((item) => item.json),
+				),
+		};
+	}
+
+	/** The writer: a burst of new clients, then changes of clients it made, some twice in one second. */
+	async function write(until: number, burst: number) {
+		let round = 0;
+		while (Date.now() < until) {
+			round++;
+			for (const client of await addClients(
+				sandbox,
+				Array.from({ length: burst }, (_, i) => `W${round}x${i}`),
+			)) {
+				created.add(String(client.Id));
+				writes++;
+			}
+			const known = [...created].filter((id) => id !== late.clientId);
+			for (let i = 0; i < 10 && known.length; i++) {
+				const id = known[Math.floor(Math.random() * known.length)];
+				const times = i % 3 === 0 ? 2 : 1;
+				for (let t = 0; t < times; t++) {
+					const city = `City${writes++}`;
+					await updateClient(sandbox, id, { City: city });
+					finalCity.set(id, city);
+				}
+			}
+			await sleep(500);
+		}
+	}
+
+	it('activates both workflows: each first poll learns what exists and passes nothing on', async () => {
+		const deadline = Date.now() + 4 * INTERVAL_MS + 30_000;
+		while (Date.now() < deadline && listReads().length < 2) await sleep(500);
+		const reads = listReads();
+		tokens.created = tokenOf(reads[0]);
+		tokens.updated = tokenOf(reads.find((r) => tokenOf(r) !== tokens.created)!);
+		expect(tokens.created).not.toBe(tokens.updated);
+		expect((await itemsOf(ids.created)).items).toEqual([]);
+	});
+
+	it('while clients are created in bursts and changed, a poll held by a slow answer, and a change listed late', async () => {
+		// A client the writer leaves alone, for the late change.
+		const [lateOne] = await addClients(sandbox, ['LateOne']);
+		late = { clientId: String(lateOne.Id), city: 'LateCity' };
+		const churnEnd = Date.now() + CHURN_MS;
+		const writer = write(churnEnd, fast ? 40 : 60);
+		created.add(late.clientId);
+		await updateClient(sandbox, late.clientId, { City: 'Before' });
+		// Midway, one answer of the client list is held while the next scheduled poll starts.
+		await sleep(CHURN_MS / 3);
+		sandbox.faults.add({ kind: 'latency', path: '/client/clients', latencyMs: HOLD_MS, times: 1 });
+		await sleep(HOLD_MS + INTERVAL_MS);
+		// A change stamped 30 s back (before the one read already) shows only now.
+		await admin(sandbox, 'POST', `clients/${late.clientId}/late-change`, {
+			fields: { City: late.city },
+			stampedAgoMs: 30_000,
+		});
+		finalCity.set(late.clientId, late.city);
+		await writer;
+	});
+
+	it('n8n killed just after a poll passed a burst on, then started again', async () => {
+		const before = pollsOf(tokens.created).length;
+		const burst = (
+			await addClients(
+				sandbox,
+				Array.from({ length: 60 }, (_, i) => `Kill${i}`),
+			)
+		).map((c) => String(c.Id));
+		for (const id of burst) created.add(id);
+		// The first poll after the burst: once it has read its pages, n8n is killed.
+		const deadline = Date.now() + 3 * INTERVAL_MS + HOLD_MS;
+		while (pollsOf(tokens.created).length <= before + 1 && Date.now() < deadline) await sleep(50);
+		await sleep(150);
+		process.kill(n8nPid(n8n.userFolder), 'SIGKILL');
+		await n8n.restart();
+		await write(Date.now() + 4 * INTERVAL_MS, 10);
+	});
+
+	it('after the writes: every new client once, every last change with its final data, nothing twice', async () => {
+		// Quiet: sweeps (one per Overlap) read what was listed late; wait two of them.
+		await sleep(2 * OVERLAP_MINUTES * 60_000 + 3 * INTERVAL_MS);
+		// What README asks after a crash: retry the executions n8n marked crashed.
+		const crashed = [...(await n8n.executions(ids.created)), ...(await n8n.executions(ids.updated))].filter(
+			(e) => e.status === 'crashed',
+		);
+		for (const execution of crashed)
+			await n8n.api('POST', `/executions/${execution.id}/retry`, { loadWorkflow: false });
+		const news = await itemsOf(ids.created);
+		const changes = await itemsOf(ids.updated);
+		const failed = [...news.executions, ...changes.executions].filter((e) => e.status === 'error');
+		const newIds = news.items.map((item) => String((item.eventData as { clientId: string }).clientId));
+		const messageIds = changes.items.map((item) => String(item.messageId));
+		const lastCity = new Map<string, string>();
+		for (const item of changes.items) {
+			const data = item.eventData as { clientId: string; city: string };
+			lastCity.set(String(data.clientId), data.city);
+		}
+		const wrongFinal = [...finalCity].filter(([id, city]) => lastCity.get(id) !== city);
+		const lateTimes = changes.items.filter(
+			(item) =>
+				(item.eventData as { city: string }).city === late.city &&
+				String((item.eventData as { clientId: string }).clientId) === late.clientId,
+		).length;
+		console.log(
+			`[${VERSION}] ${writes} writes, ${created.size} new clients: New Client passed ${newIds.length} ` +
+				`(${new Set(newIds).size} distinct); Updated Client passed ${changes.items.length} changes ` +
+				`(${new Set(messageIds).size} distinct), ${finalCity.size} clients changed, ${wrongFinal.length} without their final data; ` +
+				`late change passed ${lateTimes} time(s); executions in error: ${failed.length}; crashed and retried: ${crashed.length}`,
+		);
+		expect(failed).toEqual([]);
+		expect(newIds.length).toBe(new Set(newIds).size);
+		expect(new Set(newIds)).toEqual(created);
+		expect(messageIds.length).toBe(new Set(messageIds).size);
+		expect(wrongFinal).toEqual([]);
+		expect(lateTimes).toBe(1);
+	});
+
+	it('an idle poll is one request; a busy one reads the pages that hold its new clients', async () => {
+		const start = listReads().length;
+		await sleep(3 * INTERVAL_MS);
+		const idle = [
+			...pollsOf(tokens.created, listReads().slice(start)),
+			...pollsOf(tokens.updated, listReads().slice(start)),
+		];
+		const burst = await addClients(
+			sandbox,
+			Array.from({ length: 45 }, (_, i) => `Busy${i}`),
+		);
+		const from = listReads().length;
+		const deadline = Date.now() + 4 * INTERVAL_MS;
+		while (Date.now() < deadline && pollsOf(tokens.created, listReads().slice(from)).length < 2) await sleep(200);
+		const [busy] = pollsOf(tokens.created, listReads().slice(from));
+		console.log(
+			`[${VERSION}] requests per idle poll: ${idle.map((poll) => poll.length).join(', ')}; ` +
+				`the poll after ${burst.length} new clients: ${busy.length} requests (pages of ${PAGE})`,
+		);
+		expect(idle.length).toBeGreaterThanOrEqual(2);
+		expect(idle.every((poll) => poll.length === 1)).toBe(true);
+		// The first page of PAGE, then pages that each begin 5 rows back: 45 clients and those at the newest second.
+		expect(busy.length).toBeLessThanOrEqual(1 + Math.ceil((45 + 1 - PAGE) / (PAGE - 5)));
+	});
+});
