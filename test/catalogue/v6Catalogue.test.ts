@@ -1,8 +1,8 @@
 import { takesUserToken } from '../../nodes/shared/auth';
 import { operations, type Operation } from '../../nodes/shared/catalogue';
-import { bodyPlanOf, type PlannedField } from '../../nodes/shared/catalogue/v6/bodyPlan';
-import type { V6Field, V6OperationFacts } from '../../nodes/shared/catalogue/v6/factTypes';
-import { V6_OPERATIONS, V6_TYPES } from '../../nodes/shared/catalogue/v6/facts';
+import { bodyPlanOf, type PlannedField } from '../../nodes/Mindbody/bodies/bodyPlan';
+import type { V6Field, V6OperationFacts } from '../../nodes/shared/v6Document/factTypes';
+import { V6_OPERATIONS, V6_TYPES } from '../../nodes/shared/v6Document/facts';
 
 /**
  * The catalogue against the v6 document's facts: every operation but the user-token ones, once,

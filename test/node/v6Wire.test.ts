@@ -1,9 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { operations, type Operation } from '../../nodes/shared/catalogue';
-import { bodyPlanOf, type PlannedField } from '../../nodes/shared/catalogue/v6/bodyPlan';
-import type { V6Field, V6Scalar } from '../../nodes/shared/catalogue/v6/factTypes';
-import { V6_TYPES } from '../../nodes/shared/catalogue/v6/facts';
+import { bodyPlanOf, type PlannedField } from '../../nodes/Mindbody/bodies/bodyPlan';
+import type { V6Field, V6Scalar } from '../../nodes/shared/v6Document/factTypes';
+import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
 import { optionalCollection, fieldName, userParams } from '../../nodes/Mindbody/fields/fieldNames';
 import { shapeProblems } from '../../sandbox/v6/shapes';
 import { bodyOf, queryPairs, useNodeSandbox } from './support';
