@@ -41,9 +41,11 @@ if (require.main === module && process.env.npm_command === 'publish') {
 	const problems = publishProblems(pkg);
 	if (problems.length) {
 		console.error(
-			['Not published: package.json needs', ...problems.map((line) => `  - ${line}`), 'See docs/development.md, "Publishing".'].join(
-				'\n',
-			),
+			[
+				'Not published: package.json needs',
+				...problems.map((line) => `  - ${line}`),
+				'See docs/development.md, "Publishing".',
+			].join('\n'),
 		);
 		process.exit(1);
 	}
