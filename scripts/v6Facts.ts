@@ -5,7 +5,7 @@
  *
  *   npm run v6:facts -- [path to public-api-v6.json]
  *
- * Writes nodes/shared/catalogue/v6/facts.ts. Only this script reads the document; tests and the
+ * Writes nodes/shared/v6Document/facts.ts. Only this script reads the document; tests and the
  * build read the committed facts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 
 const DEFAULT_SOURCE = '../shared/spec/public-api-v6.json';
-const TARGET = 'nodes/shared/catalogue/v6/facts.ts';
+const TARGET = 'nodes/shared/v6Document/facts.ts';
 
 interface SwaggerSchema {
 	type?: string;

@@ -1,6 +1,6 @@
 import type { Operation } from '../shared/catalogue';
 import { operations } from '../shared/catalogue';
-import type { V6OperationFacts } from '../shared/catalogue/v6/factTypes';
+import type { V6OperationFacts } from '../shared/v6Document/factTypes';
 import type { MindbodyFunctions } from '../shared/transport';
 import type { PolledEvent } from './pollItems';
 import { DAY_MS } from './stamps';

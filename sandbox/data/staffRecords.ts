@@ -1,4 +1,4 @@
-import { V6_TYPES } from '../../nodes/shared/catalogue/v6/facts';
+import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
 import type { Random } from './prng';
 import type { Counted } from './records';
 import type { Staff, StaffLogin } from './types';

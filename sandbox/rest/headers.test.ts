@@ -73,8 +73,9 @@ describe('routing, parameters and bodies', () => {
 	});
 
 	it('routes every catalogue operation (a call without a key reaches the pipeline: 401)', async () => {
+		// How many there are is test/catalogue/catalogue.test.ts's business, against the spec and the v6 document.
 		const rest = operations.filter((op) => op.service === 'rest');
-		expect(rest).toHaveLength(54 + 146);
+		expect(rest.length).toBeGreaterThan(0);
 		for (const op of rest) {
 			const path = op.path.replace(/\{[^}]+\}/g, '1');
 			const answer = await h.call(op.method, path, { apiKey: null });

@@ -1,5 +1,5 @@
-import type { V6Field } from '../../nodes/shared/catalogue/v6/factTypes';
-import { V6_TYPES } from '../../nodes/shared/catalogue/v6/facts';
+import type { V6Field } from '../../nodes/shared/v6Document/factTypes';
+import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
 import type { SandboxResponse } from '../context';
 import type { RestCall } from '../rest/call';
 

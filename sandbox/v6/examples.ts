@@ -1,5 +1,5 @@
-import type { V6Field, V6Scalar } from '../../nodes/shared/catalogue/v6/factTypes';
-import { V6_TYPES } from '../../nodes/shared/catalogue/v6/facts';
+import type { V6Field, V6Scalar } from '../../nodes/shared/v6Document/factTypes';
+import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
 import { DAY, isoAt } from '../data/dates';
 import { createRandom, deriveSeed, type Random } from '../data/prng';
 

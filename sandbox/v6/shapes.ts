@@ -1,5 +1,5 @@
-import type { V6Field, V6Scalar } from '../../nodes/shared/catalogue/v6/factTypes';
-import { V6_TYPES } from '../../nodes/shared/catalogue/v6/facts';
+import type { V6Field, V6Scalar } from '../../nodes/shared/v6Document/factTypes';
+import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
 
 /**
  * Whether an answer has the document's shape, strictly: every field one the type states, of

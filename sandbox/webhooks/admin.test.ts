@@ -7,7 +7,7 @@ const admin = (method: string, path: string, body?: unknown) => env.setup.servic
 const envelopes = () => env.receiver.posts().map((request) => JSON.parse(request.body));
 
 describe('POST emit', () => {
-	it('sends every one of the 39 events with a complete payload of the catalog’s types', async () => {
+	it('sends every event of the catalog with a complete payload of its types', async () => {
 		await activeSubscription(env.setup, env.receiver.url, [...eventIds]);
 		for (const eventId of eventIds) expect((await admin('POST', 'emit', { eventId })).status).toBe(200);
 		await admin('POST', 'settle');

@@ -75,9 +75,9 @@ const sample = (eventId: string) =>
 	generator.generate(eventId, { siteId: -99, now: Date.parse('2025-03-01T10:00:00Z') });
 
 describe('event catalog', () => {
-	it('holds exactly the 39 event ids of the spec, in its order', () => {
+	it("holds exactly the event ids of the spec's Catalog table, in its order", () => {
 		expect(eventIds).toEqual(SPEC_EVENT_IDS);
-		expect(new Set(eventIds).size).toBe(39);
+		expect(new Set(eventIds).size).toBe(SPEC_EVENT_IDS.length);
 	});
 
 	it('gives every event a group, display name and description', () => {
@@ -86,7 +86,7 @@ describe('event catalog', () => {
 			expect(event.displayName).toMatch(/^[A-Z]/);
 			expect(event.description.length).toBeGreaterThan(5);
 		}
-		expect(new Set(events.map((event) => event.displayName)).size).toBe(39);
+		expect(new Set(events.map((event) => event.displayName)).size).toBe(events.length);
 	});
 
 	it('groups the ids without losing or repeating one', () => {

@@ -1,8 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as ts from 'typescript';
 
 /** The import rules CONTRIBUTING states, read from the sources. */
 const root = path.resolve(__dirname, '../..');
+const isFile = (relative: string) => fs.statSync(path.join(root, relative), { throwIfNoEntry: false })?.isFile();
 
 function sourceFiles(dir: string): string[] {
 	return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -12,18 +14,61 @@ function sourceFiles(dir: string): string[] {
 	});
 }
 
-/** Each relative import of a file, as a path from the repository root. */
-function importsOf(file: string): string[] {
-	const text = fs.readFileSync(path.join(root, file), 'utf8');
-	const specifiers = [...text.matchAll(/^(?:import|export)\b[^;]*?from '([^']+)'/gms)].map((match) => match[1]);
-	return specifiers
-		.filter((specifier) => specifier.startsWith('.'))
-		.map((specifier) => path.relative(root, path.resolve(path.dirname(path.join(root, file)), specifier)));
+/** The file an import names, from the repository root (`../catalogue` is its `index.ts`). */
+function resolveImport(from: string, specifier: string): string {
+	const base = path.join(path.dirname(from), specifier);
+	const file = [base, `${base}.ts`, path.join(base, 'index.ts')].find(isFile);
+	if (!file) throw new Error(`${from} imports ${specifier}, which is no file`);
+	return file;
 }
 
+/**
+ * Each relative import of a file, as the file it names: TypeScript's own reading, so type-only
+ * imports, re-exports and `await import(…)` count as well.
+ */
+function importsOf(file: string): string[] {
+	const { importedFiles } = ts.preProcessFile(fs.readFileSync(path.join(root, file), 'utf8'), true, true);
+	const specifiers = new Set(importedFiles.map(({ fileName }) => fileName));
+	return [...specifiers]
+		.filter((specifier) => specifier.startsWith('.'))
+		.map((specifier) => resolveImport(file, specifier));
+}
+
+type Edge = { from: string; to: string };
+const edgesOf = (files: string[]): Edge[] => files.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
+
 const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
-const edges = files.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
-const sandboxEdges = sourceFiles('sandbox').flatMap((from) => importsOf(from).map((to) => ({ from, to })));
+const edges = edgesOf(files);
+const sandboxEdges = edgesOf(sourceFiles('sandbox'));
+
+const graphOf = (list: Edge[]) => {
+	const graph = new Map<string, string[]>();
+	for (const { from, to } of list) graph.set(from, [...(graph.get(from) ?? []), to]);
+	return graph;
+};
+
+/**
+ * The loops of a graph: one for each edge a depth-first walk takes back into its own trail, each
+ * written from where it starts to where it closes. A graph has a cycle exactly when the walk
+ * meets such an edge, so an empty answer means there is none.
+ */
+function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+	const state = new Map<string, 'open' | 'done'>();
+	const trail: string[] = [];
+	const cycles: string[][] = [];
+	const walk = (node: string) => {
+		state.set(node, 'open');
+		trail.push(node);
+		for (const next of graph.get(node) ?? []) {
+			if (state.get(next) === 'open') cycles.push([...trail.slice(trail.indexOf(next)), next]);
+			else if (!state.has(next)) walk(next);
+		}
+		trail.pop();
+		state.set(node, 'done');
+	};
+	for (const node of graph.keys()) if (!state.has(node)) walk(node);
+	return cycles;
+}
 
 /** The action node's folders, bottom layer first; a file imports only from its own layer or below. */
 const ACTION_LAYERS = ['fields', 'bodies', 'description', 'actions', 'methods'];
@@ -32,11 +77,64 @@ const actionLayer = (file: string) => {
 	return match ? ACTION_LAYERS.indexOf(match[1]) : -1;
 };
 
+/**
+ * nodes/shared by folder (or file), bottom layer first: each imports only from the layers below
+ * its own. Folders of one layer stand side by side and do not import each other.
+ */
+const SHARED_LAYERS = [['v6Document'], ['schemas'], ['catalogue', 'events'], ['auth.ts'], ['transport']];
+const sharedPart = (file: string) => /^nodes\/shared\/([^/]+)/.exec(file)?.[1];
+const sharedLayer = (part: string) => SHARED_LAYERS.findIndex((layer) => layer.includes(part));
+/** The rule as CONTRIBUTING writes it: `v6Document/` < `schemas/` < `catalogue/`, `events/` < … */
+const statedLayers = SHARED_LAYERS.map((layer) =>
+	layer.map((part) => `\`${part}${part.endsWith('.ts') ? '' : '/'}\``).join(', '),
+).join(' < ');
+
+/** Imports between parts of nodes/shared that do not point to a lower layer. */
+const notDownward = (list: Edge[]) =>
+	list.filter(({ from, to }) => {
+		const [a, b] = [sharedPart(from), sharedPart(to)];
+		return a !== undefined && b !== undefined && a !== b && sharedLayer(b) >= sharedLayer(a);
+	});
+
 describe('imports point one way', () => {
 	test('the reading sees the imports (a rule over no edges would pass on anything)', () => {
 		expect(files.length).toBeGreaterThan(50);
 		expect(edges.length).toBeGreaterThan(150);
-		expect(edges).toContainEqual({ from: 'nodes/Mindbody/actions/send.ts', to: 'nodes/shared/transport' });
+		expect(edges).toContainEqual({ from: 'nodes/Mindbody/actions/send.ts', to: 'nodes/shared/transport/index.ts' });
+		// Type-only imports and the node's loading on first run are imports too.
+		expect(edges).toContainEqual({ from: 'nodes/Mindbody/actions/send.ts', to: 'nodes/Mindbody/actions/request.ts' });
+		expect(edges).toContainEqual({ from: 'nodes/Mindbody/Mindbody.node.ts', to: 'nodes/Mindbody/actions/router.ts' });
+	});
+
+	test('no import cycle anywhere in nodes/ or credentials/', () => {
+		expect(findCycles(graphOf(edges))).toEqual([]);
+	});
+
+	test('the cycle walk finds a planted cycle, and none where there is none', () => {
+		const loops = graphOf([
+			{ from: 'a', to: 'b' },
+			{ from: 'b', to: 'c' },
+			{ from: 'c', to: 'a' },
+			{ from: 'd', to: 'a' },
+			{ from: 'e', to: 'e' },
+		]);
+		expect(findCycles(loops)).toEqual([
+			['a', 'b', 'c', 'a'],
+			['e', 'e'],
+		]);
+		const diamond = graphOf([
+			{ from: 'a', to: 'b' },
+			{ from: 'a', to: 'c' },
+			{ from: 'b', to: 'd' },
+			{ from: 'c', to: 'd' },
+		]);
+		expect(findCycles(diamond)).toEqual([]);
+		// One import from the facts back up to the catalogue closes a loop through the whole catalogue.
+		const planted = { from: 'nodes/shared/v6Document/facts.ts', to: 'nodes/shared/catalogue/index.ts' };
+		const found = findCycles(graphOf([...edges, planted]));
+		expect(found.length).toBeGreaterThan(0);
+		const through = (cycle: string[]) => cycle.some((file, i) => file === planted.from && cycle[i + 1] === planted.to);
+		expect(found.filter((cycle) => !through(cycle))).toEqual([]);
 	});
 
 	test('shipped code imports nothing from test/ or scripts/', () => {
@@ -44,15 +142,38 @@ describe('imports point one way', () => {
 	});
 
 	test('nodes/shared imports nothing from either node', () => {
-		expect(edges.filter(({ from, to }) => from.startsWith('nodes/shared/') && !to.startsWith('nodes/shared'))).toEqual(
+		expect(edges.filter(({ from, to }) => from.startsWith('nodes/shared/') && !to.startsWith('nodes/shared/'))).toEqual(
 			[],
 		);
+	});
+
+	test(`inside nodes/shared, each part imports only the layers below it (${statedLayers})`, () => {
+		const parts = fs.readdirSync(path.join(root, 'nodes/shared'));
+		expect(parts.filter((part) => sharedLayer(part) < 0)).toEqual([]);
+		expect(notDownward(edges)).toEqual([]);
+		// The rule sees edges between the parts, and refuses one that points up or sideways.
+		const across = edges.filter(
+			({ from, to }) => sharedPart(from) && sharedPart(to) && sharedPart(from) !== sharedPart(to),
+		);
+		expect(new Set(across.map(({ from }) => sharedPart(from)))).toEqual(
+			new Set(['schemas', 'catalogue', 'events', 'auth.ts', 'transport']),
+		);
+		const planted = [
+			{ from: 'nodes/shared/schemas/bodies.ts', to: 'nodes/shared/catalogue/index.ts' },
+			{ from: 'nodes/shared/events/fields.ts', to: 'nodes/shared/catalogue/index.ts' },
+		];
+		expect(notDownward([...edges, ...planted])).toEqual(planted);
+	});
+
+	test('CONTRIBUTING states the layers of nodes/shared as this test holds them', () => {
+		const contributing = fs.readFileSync(path.join(root, 'CONTRIBUTING.md'), 'utf8').replace(/\s+/g, ' ');
+		expect([statedLayers, contributing.includes(statedLayers)]).toEqual([statedLayers, true]);
 	});
 
 	test('the action node and the trigger do not import each other', () => {
 		const across = edges.filter(
 			({ from, to }) =>
-				(from.startsWith('nodes/Mindbody/') && to.startsWith('nodes/MindbodyTrigger')) ||
+				(from.startsWith('nodes/Mindbody/') && to.startsWith('nodes/MindbodyTrigger/')) ||
 				(from.startsWith('nodes/MindbodyTrigger/') && to.startsWith('nodes/Mindbody/')),
 		);
 		expect(across).toEqual([]);
@@ -69,7 +190,7 @@ describe('imports point one way', () => {
 
 	test('the sandbox stands alone: it imports only itself and nodes/shared (the catalogue it serves)', () => {
 		expect(sandboxEdges.length).toBeGreaterThan(500);
-		expect(sandboxEdges).toContainEqual({ from: 'sandbox/server.ts', to: 'nodes/shared/catalogue' });
-		expect(sandboxEdges.filter(({ to }) => !/^(sandbox|nodes\/shared)(\/|$)/.test(to))).toEqual([]);
+		expect(sandboxEdges).toContainEqual({ from: 'sandbox/server.ts', to: 'nodes/shared/catalogue/index.ts' });
+		expect(sandboxEdges.filter(({ to }) => !/^(sandbox|nodes\/shared)\//.test(to))).toEqual([]);
 	});
 });

@@ -6,7 +6,7 @@ import type { BodyInput } from './types';
 const NOTIFICATION_PREFERENCES = ['Email', 'Sms', 'EmailAndSms', 'None'];
 
 /** The catalogue says what the ids name; every id-list operation does (test/catalogue/bodySchemas). */
-const idsLabel = (operation: Operation) => operation.body?.idsLabel ?? 'IDs';
+const idsLabel = (operation: Operation) => (operation.body?.shape ? undefined : operation.body?.idsLabel) ?? 'IDs';
 
 const idsField = (displayName: string, description: string) => ({
 	displayName,

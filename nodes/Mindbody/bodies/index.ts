@@ -19,8 +19,8 @@ import { v6BodyInput } from './v6Body';
 export type { BodyInput } from './types';
 
 /**
- * The node's reader for each shared body schema, keyed by the schema itself: the catalogue
- * (shared with the sandbox and README) holds only the schema, the node adds how it is asked for.
+ * The node's reader for each listed body, keyed by its schema: the catalogue (shared with the
+ * sandbox and README) holds only the schema, the node adds how it is asked for.
  */
 const bodyInputs = new Map<ZodTypeAny, BodyInput>([
 	[schemas.int64IdList, int64IdListInput],
@@ -44,7 +44,7 @@ const bodyInputs = new Map<ZodTypeAny, BodyInput>([
 
 /** How the node asks for and reads this body; a schema without a reader is a catalogue error. */
 export function bodyInput(body: OperationBody): BodyInput {
-	// Bodies of the v6 document are asked for from its facts, one reader for all.
+	// Bodies of the v6 document are asked for from its facts (bodyPlan.ts), one reader for all.
 	if (body.shape) return v6BodyInput;
 	const input = bodyInputs.get(body.schema);
 	if (!input) throw new Error('The catalogue names a body schema the node has no reader for');

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
-import { bodyPlanOf, type BodyPlan, type PlannedField, type PlannedScalar } from '../../shared/catalogue/v6/bodyPlan';
-import type { V6Scalar } from '../../shared/catalogue/v6/factTypes';
+import { bodyPlanOf, type BodyPlan, type PlannedField, type PlannedScalar } from './bodyPlan';
+import type { V6Scalar } from '../../shared/v6Document/factTypes';
 import { fieldError, flattenList, isoDateTime, locatorValue } from '../fields/fieldValues';
 import { listedIdField, typedIdField } from './idFields';
 import type { BodyInput } from './types';

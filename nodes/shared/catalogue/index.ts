@@ -4,7 +4,18 @@ import { v6Operations } from './v6';
 
 export { subscriptionOperations } from './webhooks';
 
-export type { Operation, OperationParam, OperationBody, OutputShape, Resource, Service } from './types';
+export type {
+	DocumentBody,
+	FieldWords,
+	Flatten,
+	ListedBody,
+	Operation,
+	OperationBody,
+	OperationParam,
+	OutputShape,
+	Resource,
+	Service,
+} from './types';
 export { LISTS, type ListSource } from './listSources';
 
 /** Every operation of both specs, written once; the node, README and sandbox read this. */

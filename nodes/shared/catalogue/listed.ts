@@ -9,7 +9,7 @@ import type { Operation } from './types';
 import { webhookOperations } from './webhooks';
 
 /**
- * The 60 operations the spec lists with their paths, apart from the v6 document's: the credential
+ * The operations the spec lists with their paths, apart from the v6 document's: the credential
  * decides from these alone which calls carry the staff token (every v6 operation and every path
  * the catalogue does not know carry it), so signing a request never loads the v6 catalogue.
  */

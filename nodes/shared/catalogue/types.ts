@@ -2,8 +2,7 @@ import type { ZodTypeAny } from 'zod';
 
 import type { V6BodyShape } from '../schemas/v6Bodies';
 import type { ListSource } from './listSources';
-import type { FieldWords, Flatten } from './v6/bodyPlan';
-import type { V6OperationFacts } from './v6/factTypes';
+import type { V6OperationFacts } from '../v6Document/factTypes';
 
 /** Wire types as the spec names them; `date` is a calendar date (YYYY-MM-DD). */
 export type ParamType = 'int32' | 'int64' | 'double' | 'string' | 'boolean' | 'dateTime' | 'date';
@@ -45,23 +44,50 @@ export interface OperationParam {
 }
 
 /**
- * What the request body holds: the zod schema itself, shared by the node and the sandbox.
- * The node finds its body reader by this value (nodes/Mindbody/bodies), the sandbox its
- * body model (sandbox/rest/bodyModels.ts).
+ * A body the spec describes in words (the listed operations): its zod schema checks what the spec
+ * states, and is the value the node finds its reader by (nodes/Mindbody/bodies) and the sandbox
+ * its model by (sandbox/rest/bodyModels.ts).
  */
-export interface OperationBody {
+export interface ListedBody {
 	schema: ZodTypeAny;
 	/** Body lists can carry the ids/items of many input items in one request. */
 	batchable?: boolean;
 	/** A list of ids: what they name, as the node labels the field (e.g. "Add-On IDs"). */
 	idsLabel?: string;
-	/** A body of the v6 document: its fields are asked for and read from the document's facts. */
-	shape?: V6BodyShape;
-	/** The catalogue's words for the v6 body's fields, by the document's field name. */
+	shape?: undefined;
+}
+
+/** What the catalogue says of a v6 body field, by the document's field name. */
+export interface FieldWords {
+	displayName?: string;
+	description?: string;
+	/** A dropdown that picks the field's ID (or its object's Id). */
+	listSource?: ListSource;
+}
+
+/** A v6 body field holding the record itself, whose fields the node shows as its own. */
+export interface Flatten {
+	field: string;
+	/** Fields of the record the node asks for at the top, as required. */
+	required: readonly string[];
+	words?: Record<string, FieldWords>;
+}
+
+/**
+ * A body of the v6 document: checked (`schema`, built from the facts), asked for by the node
+ * and bound by the sandbox from the document's facts of its type, with the catalogue's words.
+ */
+export interface DocumentBody {
+	schema: ZodTypeAny;
+	/** The document's type of the body, and whether the body is a list of it. */
+	shape: V6BodyShape;
+	batchable?: boolean;
 	fieldWords?: Record<string, FieldWords>;
-	/** A v6 body field holding the record itself, whose fields the node shows as its own. */
 	flatten?: Flatten;
 }
+
+/** What the request body holds: one of the two kinds, told apart by `shape`. */
+export type OperationBody = ListedBody | DocumentBody;
 
 /** How the node turns a response into items. */
 export type OutputShape =

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import type { V6Field, V6Limits, V6Scalar } from '../catalogue/v6/factTypes';
-import { V6_TYPES } from '../catalogue/v6/facts';
+import type { V6Field, V6Limits, V6Scalar } from '../v6Document/factTypes';
+import { V6_TYPES } from '../v6Document/facts';
 
 /**
  * Request bodies of the v6 document, checked from its facts before anything is sent; the sandbox
@@ -151,8 +151,8 @@ export function checkObject(type: string, value: unknown, path: Array<string | n
 }
 
 /**
- * The zod schema of a v6 body (a new value per operation: the node and the sandbox find a body's
- * reader and model by it). Issues name the field by its path, e.g. `Items[0].SalesNotes`.
+ * The zod schema of a v6 body, as the catalogue entry holds it: the node checks with it before
+ * sending, the sandbox on receipt. Issues name the field by its path, e.g. `Items[0].SalesNotes`.
  */
 export function v6BodySchema(shape: V6BodyShape, rules: readonly V6BodyRule[] = []): z.ZodTypeAny {
 	return z.unknown().superRefine((body, ctx) => {

@@ -1,4 +1,4 @@
-import { V6_TYPES } from '../../../nodes/shared/catalogue/v6/facts';
+import { V6_TYPES } from '../../../nodes/shared/v6Document/facts';
 import { DEFAULT_WAITLIST_CAPACITY, type ScheduleSettings, type Visit } from '../../data/classRecords';
 import { DAY, DAY_NAMES, dateOf, isoAt } from '../../data/dates';
 import type {

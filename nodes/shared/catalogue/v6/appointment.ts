@@ -1,10 +1,10 @@
 import { LISTS } from '../listSources';
-import type { Operation } from '../types';
-import { V6_OPERATIONS as V6 } from './facts';
-import { fromDocument, type V6FieldWords } from './fromDocument';
+import type { FieldWords, Operation } from '../types';
+import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { fromDocument } from './fromDocument';
 
 /** What Execute does to an appointment (a text field: the document lists the values). */
-const EXECUTE: V6FieldWords = {
+const EXECUTE: FieldWords = {
 	description:
 		'An action to take on the appointment: confirm, unconfirm, arrive, unarrive, cancel, latecancel or complete',
 };

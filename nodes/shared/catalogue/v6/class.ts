@@ -1,7 +1,7 @@
 import { LISTS } from '../listSources';
-import type { Operation } from '../types';
-import { V6_OPERATIONS as V6 } from './facts';
-import { fromDocument, type V6FieldWords } from './fromDocument';
+import type { FieldWords, Operation } from '../types';
+import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { fromDocument } from './fromDocument';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -9,7 +9,7 @@ const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 
  * Words for the fields of a class or enrollment schedule (the two share their body types). On an
  * update, ClassId names the schedule and ClassDescriptionId is ignored.
  */
-export function scheduleFieldWords(kind: 'class' | 'enrollment', update: boolean): Record<string, V6FieldWords> {
+export function scheduleFieldWords(kind: 'class' | 'enrollment', update: boolean): Record<string, FieldWords> {
 	const sessions = kind === 'class' ? 'classes' : 'sessions';
 	return {
 		...(update

@@ -1,7 +1,6 @@
 import { LISTS } from '../listSources';
-import type { Operation } from '../types';
-import type { FieldWords } from './bodyPlan';
-import { V6_OPERATIONS as V6 } from './facts';
+import type { FieldWords, Operation } from '../types';
+import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
 import { fromDocument, type V6ParamWords } from './fromDocument';
 
 /** Parameters many client reads share. */

@@ -1,9 +1,8 @@
 import { v6BodySchema, type V6BodyRule } from '../../schemas/v6Bodies';
 import type { ListSource } from '../listSources';
-import type { Operation, OperationParam, OutputShape, ParamType } from '../types';
-import type { FieldWords, Flatten } from './bodyPlan';
-import type { V6Field, V6OperationFacts, V6ParamFacts, V6Scalar } from './factTypes';
-import { V6_TYPES } from './facts';
+import type { FieldWords, Flatten, Operation, OperationParam, OutputShape, ParamType } from '../types';
+import type { V6Field, V6OperationFacts, V6ParamFacts, V6Scalar } from '../../v6Document/factTypes';
+import { V6_TYPES } from '../../v6Document/facts';
 
 /** What the catalogue adds to a parameter of the document: the words and the dropdown. */
 export interface V6ParamWords {
@@ -14,8 +13,6 @@ export interface V6ParamWords {
 	selects?: boolean;
 	maxPerRequest?: number;
 }
-
-export type { FieldWords as V6FieldWords } from './bodyPlan';
 
 /**
  * What the catalogue says of one operation of the v6 document, in its own words: the node's

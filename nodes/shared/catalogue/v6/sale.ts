@@ -1,8 +1,8 @@
 import { boundKey, type V6BodyRule } from '../../schemas/v6Bodies';
 import { LISTS } from '../listSources';
-import type { Operation } from '../types';
-import { V6_OPERATIONS as V6 } from './facts';
-import { fromDocument, type V6FieldWords } from './fromDocument';
+import type { FieldWords, Operation } from '../types';
+import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { fromDocument } from './fromDocument';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -29,13 +29,13 @@ const salesNotesLimit: V6BodyRule = (body, addIssue) => {
 	});
 };
 
-const CART_ITEMS: V6FieldWords = {
+const CART_ITEMS: FieldWords = {
 	description:
 		'What is sold: each with the item, quantity, discount, sales notes (up to 255 characters) and any classes, enrollments or appointments it pays for',
 };
 
 /** Card challenge fields of purchases other than checkout; contract and gift-card carts wait 15 minutes. */
-const challengeFields = (cartWaits: boolean): Record<string, V6FieldWords> => ({
+const challengeFields = (cartWaits: boolean): Record<string, FieldWords> => ({
 	ConsumerPresent: {
 		description: cartWaits
 			? 'Whether the client is present to complete a card challenge from their bank; the purchase completes when they do, within 15 minutes, and is voided otherwise'
@@ -48,7 +48,7 @@ const challengeFields = (cartWaits: boolean): Record<string, V6FieldWords> => ({
 	},
 });
 
-const SALES_REP: V6FieldWords = { description: 'The staff member credited with the sale', listSource: LISTS.staff };
+const SALES_REP: FieldWords = { description: 'The staff member credited with the sale', listSource: LISTS.staff };
 
 const TAX_LOCATION = 'The location whose tax applies to the prices. Default: the online store';
 

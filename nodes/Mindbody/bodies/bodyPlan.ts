@@ -1,15 +1,13 @@
-import type { ListSource } from '../listSources';
-import type { Operation } from '../types';
-import type { V6Field, V6Limits, V6Scalar } from './factTypes';
-import { V6_TYPES } from './facts';
-import { FIELD_WORDS } from './fieldWords';
-import { wordsOf } from './fromDocument';
+import type { FieldWords, ListSource, Operation } from '../../shared/catalogue';
+import { FIELD_WORDS } from '../../shared/catalogue/v6/fieldWords';
+import { wordsOf } from '../../shared/catalogue/v6/fromDocument';
+import type { V6Field, V6Limits, V6Scalar } from '../../shared/v6Document/factTypes';
+import { V6_TYPES } from '../../shared/v6Document/facts';
 
 /**
  * How the node asks for a v6 body, planned once per operation from the document's facts and the
- * catalogue's words: the node's fields and its reader both follow the plan, so the two cannot
- * disagree. It lives beside the catalogue (not in the node) because the README and the tests
- * read it too.
+ * catalogue's words: the node's fields and its reader (v6Body.ts) both follow the plan, so the two
+ * cannot disagree. The wire tests fill the node's fields from it too.
  */
 
 interface PlannedBase {
@@ -93,21 +91,6 @@ export interface BodyPlan {
 		optional: PlannedField[];
 		collection: { name: string; displayName: string };
 	};
-}
-
-/** What the catalogue says of a body field (see V6FieldWords). */
-export interface FieldWords {
-	displayName?: string;
-	description?: string;
-	listSource?: ListSource;
-}
-
-/** A body field whose record's fields the node shows as its own. */
-export interface Flatten {
-	field: string;
-	/** Fields of the record the node asks for at the top, as required. */
-	required: readonly string[];
-	words?: Record<string, FieldWords>;
 }
 
 /** The most fields a group (a fixed collection) shows before the JSON field is the better tool. */
@@ -241,9 +224,8 @@ export function bodyPlanOf(operation: Operation): BodyPlan {
 	const cached = plans.get(operation);
 	if (cached) return cached;
 	const body = operation.body;
-	const shape = body?.shape;
-	if (!body || !shape) throw new Error(`${operation.resource}.${operation.operation} has no v6 body`);
-	const flatten = body.flatten;
+	if (!body?.shape) throw new Error(`${operation.resource}.${operation.operation} has no v6 body`);
+	const { shape, flatten } = body;
 	const own = planFields(
 		shape.type,
 		new Set(V6_TYPES[shape.type].required ?? []),
