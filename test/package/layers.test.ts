@@ -81,7 +81,13 @@ const actionLayer = (file: string) => {
  * nodes/shared by folder (or file), bottom layer first: each imports only from the layers below
  * its own. Folders of one layer stand side by side and do not import each other.
  */
-const SHARED_LAYERS = [['v6Document'], ['schemas'], ['catalogue', 'events'], ['auth.ts'], ['transport']];
+const SHARED_LAYERS = [
+	['v6Document'],
+	['schemas'],
+	['catalogue', 'events'],
+	['auth.ts'],
+	['transport', 'processedRecord.ts'],
+];
 const sharedPart = (file: string) => /^nodes\/shared\/([^/]+)/.exec(file)?.[1];
 const sharedLayer = (part: string) => SHARED_LAYERS.findIndex((layer) => layer.includes(part));
 /** The rule as CONTRIBUTING writes it: `v6Document/` < `schemas/` < `catalogue/`, `events/` < … */
