@@ -28,7 +28,12 @@ export class MindbodyPollTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mindbodyApi', required: true }],
-		properties: pollTriggerProperties,
+		// n8n puts its own Poll Times (every minute by default) in front of a polling node's fields
+		// when it loads the node; this list carries Poll Times itself (every 15 minutes), and each
+		// read gets a copy, so n8n's addition lands in a copy no one reads again.
+		get properties() {
+			return [...pollTriggerProperties];
+		},
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -167,8 +167,10 @@ export const clientUpdated = changeEvent(
 		...EVENT_CHOICES.clientUpdated,
 	},
 	clientList,
-	(run, client, read) =>
-		changedSinceCreated(client)
+	// A change: stamped more than a moment after the creation, or of a client read before (a
+	// version the cursor holds), however soon after its creation.
+	(run, client, read, cursor) =>
+		changedSinceCreated(client) || remembers(cursor, read.key)
 			? [
 					{
 						eventId: 'client.updated',

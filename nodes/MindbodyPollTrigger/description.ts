@@ -1,10 +1,37 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { cronNodeOptions } from 'n8n-workflow';
 
 import { EVENT_CHOICES, STAFF_EVENTS } from './eventChoices';
 
-/** The poll trigger's parameters; n8n adds Poll Times (how often to poll) to a polling node itself. */
+/** The poll trigger's parameters. */
 
 export const DEFAULT_OVERLAP_MINUTES = 5;
+
+/** How often a new trigger polls unless the user says otherwise. */
+export const DEFAULT_POLL_MINUTES = 15;
+
+/**
+ * n8n's own Poll Times (the same options and name n8n adds to a polling node) with another
+ * default: every poll is billed, and n8n's every minute is 1,440 requests a day on its own.
+ */
+export const pollTimesProperty: INodeProperties = {
+	displayName: 'Poll Times',
+	name: 'pollTimes',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Poll Time' },
+	default: { item: [{ mode: 'everyX', value: DEFAULT_POLL_MINUTES, unit: 'minutes' }] },
+	description: 'When to ask Mindbody what changed',
+	placeholder: 'Add Poll Time',
+	options: cronNodeOptions,
+};
+
+const costNotice: INodeProperties = {
+	displayName:
+		'Each poll is at least one request to Mindbody, which bills calls past a daily allowance: every 15 minutes is 96 a day, every 5 minutes 288, every minute 1,440',
+	name: 'pollCostNotice',
+	type: 'notice',
+	default: '',
+};
 
 /** The days after today a window event watches (from yesterday on): more days, more requests. */
 const lookAhead = (event: string, days: number, description: string): INodeProperties => ({
@@ -18,6 +45,8 @@ const lookAhead = (event: string, days: number, description: string): INodePrope
 });
 
 export const pollTriggerProperties: INodeProperties[] = [
+	pollTimesProperty,
+	costNotice,
 	{
 		displayName: 'Event',
 		name: 'event',

@@ -11,7 +11,7 @@
 import type { Sandbox } from '../../sandbox';
 import type { LoggedRequest } from '../../sandbox/requestLog';
 import { n8nPid } from './support/counter';
-import { admin, sandboxCredential, startE2eSandbox, tarball, VERSION } from './support/mindbody';
+import { admin, sandboxCredential, startE2eSandbox, staffToken, tarball, VERSION } from './support/mindbody';
 import { N8n, type Execution } from './support/n8n';
 import { addClients, pollIntervalMs, pollWorkflow, POLL_NODE, updateClient } from './support/pollTrigger';
 
@@ -86,9 +86,9 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: each change once`, () => {
 		};
 	}
 
+	let round = 0;
 	/** The writer: a burst of new clients, then changes of clients it made, some twice in one second. */
 	async function write(until: number, burst: number) {
-		let round = 0;
 		while (Date.now() < until) {
 			round++;
 			for (const client of await addClients(
@@ -134,6 +134,12 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: each change once`, () => {
 		await sleep(CHURN_MS / 3);
 		sandbox.faults.add({ kind: 'latency', path: '/client/clients', latencyMs: HOLD_MS, times: 1 });
 		await sleep(HOLD_MS + INTERVAL_MS);
+		// While it was held, n8n started polls of that workflow on schedule: they sent nothing.
+		const reads = listReads();
+		const held = reads.findIndex((r) => r.fault === 'latency');
+		expect(held).toBeGreaterThanOrEqual(0);
+		const next = reads.slice(held + 1).find((r) => tokenOf(r) === tokenOf(reads[held]));
+		expect(next && Date.parse(next.at) - Date.parse(reads[held].at)).toBeGreaterThanOrEqual(HOLD_MS - 1000);
 		// A change stamped 30 s back (before the one read already) shows only now.
 		await admin(sandbox, 'POST', `clients/${late.clientId}/late-change`, {
 			fields: { City: late.city },
@@ -215,13 +221,29 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: each change once`, () => {
 		const deadline = Date.now() + 4 * INTERVAL_MS;
 		while (Date.now() < deadline && pollsOf(tokens.created, listReads().slice(from)).length < 2) await sleep(200);
 		const [busy] = pollsOf(tokens.created, listReads().slice(from));
+		// The rows its floor holds, asked of the sandbox as the poll asked (no user token: not the poll's).
+		const floor = busy[0].query['request.lastModifiedDate'][0];
+		const response = await fetch(
+			`${sandbox.restBaseUrl}/client/clients?request.lastModifiedDate=${encodeURIComponent(floor)}&request.includeInactive=true&request.limit=1`,
+			{
+				headers: {
+					'API-Key': sandbox.apiKey,
+					SiteId: String(sandbox.siteId),
+					Authorization: `Bearer ${await staffToken(sandbox)}`,
+				},
+			},
+		);
+		const rows = Number(
+			((await response.json()) as { PaginationResponse: { TotalResults: number } }).PaginationResponse.TotalResults,
+		);
 		console.log(
 			`[${VERSION}] requests per idle poll: ${idle.map((poll) => poll.length).join(', ')}; ` +
-				`the poll after ${burst.length} new clients: ${busy.length} requests (pages of ${PAGE})`,
+				`the poll after ${burst.length} new clients: ${busy.length} requests for the ${rows} rows from its floor (pages of ${PAGE})`,
 		);
 		expect(idle.length).toBeGreaterThanOrEqual(2);
 		expect(idle.every((poll) => poll.length === 1)).toBe(true);
-		// The first page of PAGE, then pages that each begin 5 rows back: 45 clients and those at the newest second.
-		expect(busy.length).toBeLessThanOrEqual(1 + Math.ceil((45 + 1 - PAGE) / (PAGE - 5)));
+		expect(rows).toBeGreaterThanOrEqual(burst.length);
+		// The first page, then pages that each begin 5 rows back to find where the last one ended.
+		expect(busy.length).toBe(1 + Math.ceil(Math.max(0, rows - PAGE) / (PAGE - 5)));
 	});
 });

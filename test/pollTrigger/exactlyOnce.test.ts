@@ -62,6 +62,16 @@ describe('Mindbody Poll Trigger: changes the service stamps alike or late', () =
 		expect(workflow.items[0].messageId).not.toBe(workflow.items[1].messageId);
 	});
 
+	it('passes on a change in the second of the creation, of a client a poll has read', async () => {
+		const workflow = env.workflow({ event: 'clientUpdated' });
+		await workflow.activate();
+		const client = await env.addClient('Quick');
+		await workflow.poll();
+		await env.updateClient(String(client.Id), { City: 'Oslo' });
+		await workflow.poll();
+		expect(cities(workflow.items)).toEqual(['Quick Oslo']);
+	});
+
 	it('passes on a change listed late (stamped before one the cursor holds) once, at the next sweep', async () => {
 		// An overlap of 0.6 s by n8n's clock: a change the service stamped 4 minutes back, listed
 		// before that time has passed since the poll that read a newer one, is found by the sweep.

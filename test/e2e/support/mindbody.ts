@@ -129,3 +129,16 @@ export function nodeOutput(execution: Execution, node: string, output = 0): Arra
 	if (!runs?.length) return [];
 	return (runs[0].data?.main[output] ?? []).map((item) => item.json);
 }
+
+/** A staff token of the sandbox's owner login, for reading lists as the poll trigger does. */
+export async function staffToken(sandbox: Sandbox): Promise<string> {
+	const res = await fetch(`${sandbox.restBaseUrl}/usertoken/issue`, {
+		method: 'POST',
+		headers: { 'API-Key': sandbox.apiKey, SiteId: String(sandbox.siteId), 'Content-Type': 'application/json' },
+		body: JSON.stringify({ Username: sandbox.staffLogin.username, Password: sandbox.staffLogin.password }),
+		signal: AbortSignal.timeout(15000),
+	});
+	const body = (await res.json()) as { AccessToken?: string };
+	if (!res.ok || !body.AccessToken) throw new Error(`usertoken/issue ${res.status}`);
+	return body.AccessToken;
+}
