@@ -15,6 +15,12 @@ import { MINUTE_MS, stampMs } from './stamps';
 /** Where the node keeps its state in the workflow's static data (node level). */
 export const STATE_KEY = 'poll';
 
+/**
+ * Marks an item a poll passes on again after a restart (read again from `unconfirmed.before`);
+ * the run's first step reads it and takes it away.
+ */
+export const PASSED_AGAIN = 'mindbodyPassedAgain';
+
 /** This n8n process, as the states it saves name it. */
 const PROCESS = randomUUID();
 
@@ -139,5 +145,8 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	if (outcome.events.length) next.unconfirmed = { before: state, by: PROCESS };
 	staticData[STATE_KEY] = next;
 	// Always the whole event: the run's first step checks its messageId, then shapes it as asked.
-	return outcome.events.length ? [oldestFirst(outcome.events).map((polled) => toItem(polled, false))] : null;
+	if (!outcome.events.length) return null;
+	const items = oldestFirst(outcome.events).map((polled) => toItem(polled, false));
+	if (unconfirmed !== undefined) for (const item of items) item.json[PASSED_AGAIN] = true;
+	return [items];
 }

@@ -105,12 +105,15 @@ describe('Mindbody Poll Trigger: n8n dying after a poll', () => {
 		await env.addClient('Ada');
 		await env.addClient('Bo');
 		// n8n saves the cursor, then dies before the run with Ada and Bo is stored.
-		workflow.dieBeforeStoringRun = true;
+		workflow.dieAt = 'beforeStoring';
 		await workflow.poll();
 		expect(workflow.emitted.map(names)).toEqual([['Ada', 'Bo']]);
 		expect(workflow.runs).toEqual([]);
 		await workflow.restart();
 		expect(names(workflow.items)).toEqual(['Ada', 'Bo']);
+		// The poll marks what it passes on again; the run's first step takes the mark away.
+		expect(workflow.emitted[1].every((item) => item.mindbodyPassedAgain === true)).toBe(true);
+		expect(workflow.items.some((item) => 'mindbodyPassedAgain' in item)).toBe(false);
 
 		// A run that was stored: after a restart its clients are read again, and its first step drops them.
 		await env.addClient('Cy');
@@ -122,13 +125,38 @@ describe('Mindbody Poll Trigger: n8n dying after a poll', () => {
 		expect(workflow.runs.at(-1)).toEqual([]);
 	});
 
-	it("n8n's Retry of a stored run passes its events on again (a run that crashed midway has recorded them)", async () => {
+	it('a run stored but crashed before its first step: the poll after the restart runs it, a Retry of the crashed run nothing', async () => {
 		const workflow = env.workflow({ event: 'clientCreated' });
 		await workflow.activate();
 		await env.addClient('Dee');
+		workflow.dieAt = 'beforeFirstStep';
+		await workflow.poll();
+		await workflow.restart();
+		expect(names(workflow.items)).toEqual(['Dee']);
+		await workflow.retry(workflow.crashed[0]);
+		expect(names(workflow.items)).toEqual(['Dee']);
+	});
+
+	it('a run crashed after its first step: the poll after the restart drops it, a Retry of the crashed run runs it, once', async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.addClient('Fay');
+		workflow.dieAt = 'afterFirstStep';
+		await workflow.poll();
+		await workflow.restart();
+		expect(names(workflow.items)).toEqual([]);
+		await workflow.retry(workflow.crashed[0]);
+		await workflow.retry(workflow.crashed[0]);
+		expect(names(workflow.items)).toEqual(['Fay']);
+	});
+
+	it("n8n's Retry of a run that ended passes its events on again, as for any node", async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.addClient('Gil');
 		await workflow.poll();
 		await workflow.retry(workflow.emitted[0]);
-		expect(names(workflow.items)).toEqual(['Dee', 'Dee']);
+		expect(names(workflow.items)).toEqual(['Gil', 'Gil']);
 	});
 
 	it('with Emit Event Data Only, the first step still knows each event by its messageId', async () => {

@@ -68,10 +68,15 @@ export class PollingWorkflow {
 	readonly emitted: IDataObject[][] = [];
 
 	/**
-	 * Set to make n8n die after it saved the static data of the next poll that returns items and
-	 * before it stored that poll's execution (`restart()` follows).
+	 * Set to make n8n die at a point of the next poll that returns items, after it saved the static
+	 * data: before it stored the run ('beforeStoring'), with the run stored but its first step not
+	 * run ('beforeFirstStep'), or after the first step, before the run ended ('afterFirstStep').
+	 * The last two leave a crashed run in `crashed` (its input) for `retry()`; `restart()` follows.
 	 */
-	dieBeforeStoringRun = false;
+	dieAt?: 'beforeStoring' | 'beforeFirstStep' | 'afterFirstStep';
+
+	/** The input of each run n8n marked crashed. */
+	readonly crashed: IDataObject[][] = [];
 
 	/** Errors of polls after activation (n8n records each as a failed execution). */
 	readonly errors: Error[] = [];
@@ -138,13 +143,15 @@ export class PollingWorkflow {
 		const node = workflow.getNode(TRIGGER_NAME)!;
 		const emit = (data: INodeExecutionData[][]) => {
 			this.save(workflow);
-			this.emitted.push(data[0].map((item) => item.json));
-			if (this.dieBeforeStoringRun) {
-				this.dieBeforeStoringRun = false;
-				this.live = undefined;
-				return;
-			}
-			this.runsUnderWay.push(this.execute('trigger', data));
+			const items = data[0].map((item) => item.json);
+			this.emitted.push(items);
+			const dieAt = this.dieAt;
+			this.dieAt = undefined;
+			if (dieAt) this.live = undefined;
+			if (dieAt === 'beforeStoring') return;
+			if (dieAt) this.crashed.push(items);
+			if (dieAt === 'beforeFirstStep') return;
+			this.runsUnderWay.push(this.execute('trigger', data, dieAt === 'afterFirstStep'));
 		};
 		const emitError = (error: Error) => {
 			this.errors.push(error);
@@ -194,8 +201,11 @@ export class PollingWorkflow {
 		await this.execute('retry', [items.map((json) => ({ json }))]);
 	}
 
-	/** WorkflowExecutionService.runWorkflow for a poll: the trigger on the stack with the poll's items. */
-	private async execute(mode: WorkflowExecuteMode, data: INodeExecutionData[][]) {
+	/**
+	 * WorkflowExecutionService.runWorkflow for a poll: the trigger on the stack with the poll's
+	 * items. A run that `crashes` after its first step keeps nothing of its output.
+	 */
+	private async execute(mode: WorkflowExecuteMode, data: INodeExecutionData[][], crashes = false) {
 		await processedDataTable();
 		const workflow = this.toWorkflow();
 		const executionId = `poll-${this.runs.length + 1}`;
@@ -222,7 +232,7 @@ export class PollingWorkflow {
 		const error = run.data.resultData.error;
 		if (error) throw error;
 		const output = run.data.resultData.runData[TRIGGER_NAME]?.[0]?.data?.main?.[0] ?? [];
-		this.runs.push(output.map((item) => item.json));
+		if (!crashes) this.runs.push(output.map((item) => item.json));
 	}
 
 	/** ActiveWorkflows.createPollExecuteFn. */
