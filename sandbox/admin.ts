@@ -6,7 +6,6 @@ import type { SandboxSize, SiteData } from './data/types';
 import type { FaultSpec, Faults } from './faults';
 import type { RequestLog } from './requestLog';
 import { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
-import { classAdminRoutes } from './rest/v6/classAdmin';
 import { saleAdminRoutes } from './rest/v6/saleAdmin';
 import { siteAdminRoutes } from './rest/v6/siteAdmin';
 import { staffAdminRoutes } from './rest/v6/staffAdmin';
@@ -183,7 +182,6 @@ const ROUTES: AdminRoute[] = [
 	],
 	...staffAdminRoutes,
 	...siteAdminRoutes,
-	...classAdminRoutes,
 	...saleAdminRoutes,
 ];
 

@@ -3,7 +3,7 @@ import { findEvent } from '../../nodes/shared/events/eventCatalogue';
 import { DAY, dateOf } from '../data/dates';
 import { STAFF_PERMISSIONS, type StaffPermission } from '../data/staffRecords';
 import { TEST_START, useSandbox, type Answer } from '../rest/harness';
-import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/v6/classDedup';
+import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/deduplication';
 import { shapeProblems } from './shapes';
 
 const h = useSandbox();
@@ -204,6 +204,14 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 		expect(problemsOf('appointment.bookMultiple', booked)).toEqual([]);
 		expect(h.site().appointments.length).toBe(count + 2);
 		expect(eventsOf('appointmentBooking.created')).toHaveLength(events + 2);
+	});
+
+	it('AddMultipleAppointments, which rule 5 leaves out, runs an identical request again', async () => {
+		const body = { AddAppointmentRequests: [await freeSlot()] };
+		const first = await h.call('POST', '/appointment/addmultipleappointments', { token: await h.staffToken(), body });
+		expect(first.status).toBe(200);
+		const again = await h.call('POST', '/appointment/addmultipleappointments', { token: await h.staffToken(), body });
+		expect([again.status, again.json.AddAppointmentOutcomes[0].Error.Code]).toEqual([400, 'AppointmentConflict']);
 	});
 });
 

@@ -6,7 +6,7 @@ import type { ClassInstance, Client, ClientService } from '../data/types';
 import type { RestCall } from '../rest/call';
 import { TEST_START, useSandbox, type Answer } from '../rest/harness';
 import { bookClassVisit } from '../rest/v6/classBooking';
-import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/v6/classDedup';
+import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/deduplication';
 import { payingServiceOf, servicePays } from '../rest/v6/classRoster';
 import { shapeProblems } from './shapes';
 

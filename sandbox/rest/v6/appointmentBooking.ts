@@ -12,7 +12,6 @@ import { emailClient, emitAddOnDeleted, emitBooking, emitBookingCancelled } from
 import { byId } from '../views';
 import { appointmentV6, detailsOf, touchAppointment, waitlistAppointmentV6 } from './appointmentViews';
 import { bodyOf, findClient, isTest, requireStaff } from './classAccess';
-import { deduplicated } from './classDedup';
 
 /**
  * Booking appointments through v6 (rules 4, 5, 14), on site.appointments: the listed operations
@@ -196,7 +195,7 @@ function carryOut(call: RestCall, p: Plan) {
 	return appointmentV6(call, appointment);
 }
 
-/** POST /appointment/addappointment: one appointment (rule 5: deduplicated). */
+/** POST /appointment/addappointment: one appointment. */
 function book(call: RestCall): SandboxResponse {
 	const refused = requireStaff(call);
 	if (refused) return refused;
@@ -406,8 +405,8 @@ function removeFromWaitlist(call: RestCall): SandboxResponse {
 }
 
 export const appointmentBookingHandlers = {
-	'appointment.book': deduplicated(book),
-	'appointment.bookMultiple': deduplicated(bookMultiple),
+	'appointment.book': book,
+	'appointment.bookMultiple': bookMultiple,
 	'appointment.update': update,
 	'appointmentAddOn.book': addAddOn,
 	'appointmentAddOn.remove': removeAddOn,

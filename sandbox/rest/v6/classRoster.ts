@@ -9,7 +9,6 @@ import { byId } from '../views';
 import { PERMISSION_MESSAGES, bodyOf, clientNotFound, findClient, isTest, staffMay } from './classAccess';
 import { localProfile, regionalProfiles } from './clientRegion';
 import { bookClassVisit, cancelClassVisit, joinWaitlist, leaveWaitlist } from './classBooking';
-import { deduplicated } from './classDedup';
 import { activeVisitsOf, classV6, pickFields, scheduleSettingsOf, visibleTo, visitV6 } from './classViews';
 
 /** Booking clients into classes and out of them, and the classes' waiting lists (rules 5, 6). */
@@ -282,7 +281,7 @@ function removeFromWaitlist(call: RestCall): SandboxResponse {
 }
 
 export const classRosterHandlers = {
-	'class.addClient': deduplicated(addClient),
+	'class.addClient': addClient,
 	'class.removeClient': removeClient,
 	'class.removeClients': removeClients,
 	'class.removeFromWaitlist': removeFromWaitlist,
