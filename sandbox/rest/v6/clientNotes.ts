@@ -411,7 +411,8 @@ export function updateRewards(call: RestCall): SandboxResponse {
 		ExpirationDateTime: action === 'Earned' ? isoAt(when + 365 * DAY) : null,
 	};
 	site.clientRecords.rewards.push(reward);
-	return v6Json({ Balance: balanceOf(site, client), Transactions: [rewardView(reward)] });
+	// The answer is GetClientRewards' type: a page holding the one transaction made.
+	return v6Page(call, 'Transactions', [rewardView(reward)], { Balance: balanceOf(site, client) });
 }
 
 // Direct debit.
