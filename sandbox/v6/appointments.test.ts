@@ -389,6 +389,41 @@ describe('v6 add-ons, availability and reads', () => {
 		expect(site.availabilities.some((a) => a.Id === id)).toBe(false);
 	});
 
+	it('adds availability for the caller when StaffIDs is left out, and for every staff member there with 0', async () => {
+		const site = h.site();
+		const owner = site.staff.find(
+			(s) => s.Id === site.logins.find((l) => l.Username === h.sandbox.staffLogin.username)!.UserId,
+		)!;
+		const locationId = owner.LocationIds[0];
+		const window = {
+			StartDateTime: `${dateOf(now + 60 * DAY)}T07:00:00`,
+			EndDateTime: `${dateOf(now + 61 * DAY)}T08:00:00`,
+		};
+		const token = await h.staffToken();
+		const own = await h.call('POST', '/appointment/availabilities', {
+			token,
+			body: { LocationID: locationId, ...window },
+		});
+		expect(own.status).toBe(200);
+		expect(problemsOf('availability.addForStaff', own)).toEqual([]);
+		expect(own.json.StaffMembers.map((s: { Id: number }) => s.Id)).toEqual([owner.Id]);
+		const everyone = await h.call('POST', '/appointment/availabilities', {
+			token,
+			body: { StaffIDs: [0], LocationID: locationId, ...window },
+		});
+		expect(everyone.status).toBe(200);
+		const there = site.staff.filter((s) => s.Active && s.LocationIds.includes(locationId)).map((s) => s.Id);
+		expect(everyone.json.StaffMembers.map((s: { Id: number }) => s.Id).sort()).toEqual(there.sort());
+		expect(there.length).toBeGreaterThan(1);
+		const off = await h.call('POST', '/appointment/availabilities', {
+			token,
+			body: { StaffIDs: [0], IsUnavailable: true, UnavailableDescription: 'Staff day', ...window },
+		});
+		expect(off.status).toBe(200);
+		const active = site.staff.filter((s) => s.Active).map((s) => s.Id);
+		expect(off.json.StaffMembers.map((s: { Id: number }) => s.Id).sort()).toEqual(active.sort());
+	});
+
 	it('answers every appointment operation in the document shape', async () => {
 		const token = await h.staffToken();
 		const slot = await freeSlot();

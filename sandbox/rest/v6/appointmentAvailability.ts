@@ -143,6 +143,20 @@ function windowOf(body: Record<string, unknown>, base?: Partial<Window>): Window
 const PUBLIC_DISPLAY = ['Hide', 'Show', 'Mask'];
 
 /**
+ * The staff a StaffIDs list names: none given means the token's holder, and 0 every active staff
+ * member (of the location, for availability; the document states the two defaults, the sandbox
+ * reads "all" as those who could take the availability).
+ */
+function staffIdsOf(call: RestCall, given: number[], locationId: number | undefined): number[] {
+	if (!given.length) return [call.user!.UserId];
+	if (!given.includes(0)) return given;
+	const everyone = call.site.staff.filter(
+		(s) => s.Active && (locationId === undefined || s.LocationIds.includes(locationId)),
+	);
+	return [...new Set([...given.filter((id) => id !== 0), ...everyone.map((s) => s.Id)])];
+}
+
+/**
  * POST /appointment/availabilities: for each staff member an availability at LocationID on the
  * days between the dates, or time off (IsUnavailable) on each of those days.
  */
@@ -151,12 +165,11 @@ function addForStaff(call: RestCall): SandboxResponse {
 	if (refused) return refused;
 	const { site } = call;
 	const body = bodyOf(call);
-	const staffIds = (body.StaffIDs ?? []) as number[];
-	if (!staffIds.length) return v6Error(400, 'MissingRequiredFields', 'StaffIDs is required.');
 	const window = windowOf(body);
 	if (typeof window === 'string') return v6Error(400, 'MissingRequiredFields', window);
 	const off = body.IsUnavailable === true;
 	const locationId = body.LocationID as number | undefined;
+	const staffIds = staffIdsOf(call, (body.StaffIDs ?? []) as number[], off ? undefined : locationId);
 	const errors: ApiError[] = [];
 	if (!off && (locationId === undefined || !byId(site.locations, locationId))) {
 		errors.push({ Code: 'LocationNotFound', Message: `Location ${String(locationId)} was not found.` });
