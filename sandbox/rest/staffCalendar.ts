@@ -1,4 +1,5 @@
-import { DAY, MINUTE, dateOf, dayName, isoAt, minutesOf, overlaps, startOfDay } from '../data/dates';
+import { DAY, dateOf, isoAt, overlaps, parseWhen, startOfDay } from '../data/dates';
+import { meetingsOf } from '../data/meetings';
 import type { SiteData } from '../data/types';
 import { json, text, type HandlerTable, type RestCall } from './call';
 import { byId } from './views';
@@ -22,24 +23,21 @@ type Source = (site: SiteData, staffId: number, from: number, to: number) => Cal
 const enrollments: Source = (site, staffId, from, to) =>
 	site.enrollments
 		.filter((e) => e.StaffId === staffId && e.Active)
-		.flatMap((enrollment) => {
-			const meetings: CalendarEvent[] = [];
-			for (let day = startOfDay(from); day < to; day += DAY) {
-				const date = dateOf(day);
-				if (date < enrollment.StartDate || date > enrollment.EndDate) continue;
-				if (!enrollment.DaysOfWeek.includes(dayName(day))) continue;
-				meetings.push({
-					Type: 'Enrollment',
-					Id: enrollment.Id,
-					Name: enrollment.Name,
-					StartDateTime: isoAt(day + minutesOf(enrollment.StartTime) * MINUTE),
-					EndDateTime: isoAt(day + minutesOf(enrollment.EndTime) * MINUTE),
-					StaffId: staffId,
-					LocationId: enrollment.LocationId,
-				});
-			}
-			return meetings;
-		});
+		.flatMap((enrollment) =>
+			meetingsOf(enrollment, dateOf(from), dateOf(to))
+				.filter((meeting) => parseWhen(meeting.date) < to)
+				.map(
+					(meeting): CalendarEvent => ({
+						Type: 'Enrollment',
+						Id: enrollment.Id,
+						Name: enrollment.Name,
+						StartDateTime: isoAt(meeting.start),
+						EndDateTime: isoAt(meeting.end),
+						StaffId: staffId,
+						LocationId: enrollment.LocationId,
+					}),
+				),
+		);
 
 /** What the include flags (all on by default) add to the calendar. */
 const SOURCES: Record<string, Source> = {

@@ -230,11 +230,12 @@ function activeSessionTimes(call: RestCall): SandboxResponse {
 	}
 	if (['All', 'Class'].includes(kind)) {
 		for (const schedule of site.classSchedules) {
+			if (schedule.StartTime === null) continue;
 			if (!typeIds || typeIds.includes(schedule.ClassDescriptionId)) minutes.add(minutesOf(schedule.StartTime));
 		}
 	}
 	if (['All', 'Enrollment'].includes(kind)) {
-		for (const enrollment of site.enrollments) minutes.add(minutesOf(enrollment.StartTime));
+		for (const { StartTime } of site.enrollments) if (StartTime !== null) minutes.add(minutesOf(StartTime));
 	}
 	const ofDay = (ms?: number) => (ms === undefined ? undefined : (ms - startOfDay(ms)) / MINUTE);
 	const first = ofDay(params.time('request.startTime'));
