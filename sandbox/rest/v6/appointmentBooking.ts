@@ -364,8 +364,10 @@ function addAddOn(call: RestCall): SandboxResponse {
 	if (refused) return refused;
 	const { site } = call;
 	const body = bodyOf(call);
-	const parent = byId(site.appointments, body.AppointmentId as number);
-	if (!parent) return v6Error(404, 'AppointmentNotFound', `Appointment ${String(body.AppointmentId)} was not found.`);
+	if (typeof body.AppointmentId !== 'number')
+		return v6Error(400, 'MissingRequiredFields', 'AppointmentId is required.');
+	const parent = byId(site.appointments, body.AppointmentId);
+	if (!parent) return v6Error(404, 'AppointmentNotFound', `Appointment ${body.AppointmentId} was not found.`);
 	if (parent.Status === 'Cancelled')
 		return v6Error(400, 'AppointmentCancelled', `Appointment ${parent.Id} is cancelled.`);
 	const staffId = (body.StaffId as number | undefined) ?? parent.StaffId;
