@@ -1,4 +1,5 @@
 import { DAY, MINUTE, dateOf, dayName, minutesOf, parseWhen } from './dates';
+import { instantOf } from './zones';
 
 /** What a weekly class or enrollment schedule says about when it meets. */
 export interface WeeklyTimes {
@@ -17,24 +18,29 @@ export interface Meeting {
 	end: number;
 }
 
-/** When a schedule meets on a day. */
-export function meetingOn(schedule: WeeklyTimes, date: string): Meeting {
+/**
+ * When a schedule meets on a day: its times of day on the site's wall clock, so a weekly 18:00
+ * class starts at 18:00 local on both sides of a daylight saving change.
+ */
+export function meetingOn(schedule: WeeklyTimes, date: string, zone: string): Meeting {
 	const midnight = parseWhen(date);
-	if (schedule.StartTime === null || schedule.EndTime === null) return { date, start: midnight, end: midnight };
-	return {
-		date,
-		start: midnight + minutesOf(schedule.StartTime) * MINUTE,
-		end: midnight + minutesOf(schedule.EndTime) * MINUTE,
-	};
+	const at = (time: string | null) => instantOf(zone, midnight + (time === null ? 0 : minutesOf(time) * MINUTE));
+	const tbd = schedule.StartTime === null || schedule.EndTime === null;
+	return { date, start: at(schedule.StartTime), end: tbd ? at(null) : at(schedule.EndTime) };
 }
 
 /** The meetings on the schedule's days between two dates (inclusive, within its own), two years at most. */
-export function meetingsOf(schedule: WeeklyTimes, from = schedule.StartDate, to = schedule.EndDate): Meeting[] {
+export function meetingsOf(
+	schedule: WeeklyTimes,
+	zone: string,
+	from = schedule.StartDate,
+	to = schedule.EndDate,
+): Meeting[] {
 	const first = parseWhen(from > schedule.StartDate ? from : schedule.StartDate);
 	const last = Math.min(parseWhen(to < schedule.EndDate ? to : schedule.EndDate), first + 730 * DAY);
 	const meetings: Meeting[] = [];
 	for (let day = first; day <= last; day += DAY) {
-		if (schedule.DaysOfWeek.includes(dayName(day))) meetings.push(meetingOn(schedule, dateOf(day)));
+		if (schedule.DaysOfWeek.includes(dayName(day))) meetings.push(meetingOn(schedule, dateOf(day), zone));
 	}
 	return meetings;
 }

@@ -85,7 +85,8 @@ export function generateClasses(
 			if (!schedule.DaysOfWeek.includes(dayName(date))) continue;
 			const id = 5001 + classes.length;
 			const booked = rand.int(0, schedule.MaxCapacity);
-			const meeting = meetingOn(schedule, dateOf(date));
+			// On the wall clock: a site in another zone moves the whole business there after.
+			const meeting = meetingOn(schedule, dateOf(date), 'UTC');
 			classes.push({
 				Id: id,
 				ClassScheduleId: schedule.Id,

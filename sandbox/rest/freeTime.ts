@@ -1,5 +1,6 @@
 import { DAY, MINUTE, dateOf, dayName, minutesOf, startOfDay } from '../data/dates';
 import type { AvailabilitySchedule, SiteData } from '../data/types';
+import { instantOf, wallClock } from '../data/zones';
 
 /** [start, end) in milliseconds. */
 export type Range = [number, number];
@@ -21,7 +22,10 @@ export function subtract(ranges: Range[], busy: Range[]): Range[] {
 
 const span = (start: string, end: string): Range => [Date.parse(start), Date.parse(end)];
 
-/** A staff member's availability windows on each day of [from, to], at one location or all, with their schedule. */
+/**
+ * A staff member's availability windows on each local day of [from, to], at one location or all,
+ * with their schedule: an availability's days and times of day are the site's wall clock.
+ */
 export function availabilityWindows(
 	site: SiteData,
 	staffId: number,
@@ -29,17 +33,16 @@ export function availabilityWindows(
 	from: number,
 	to: number,
 ): Array<{ schedule: AvailabilitySchedule; range: Range }> {
+	const zone = site.settings.TimeZone;
 	const windows: Array<{ schedule: AvailabilitySchedule; range: Range }> = [];
-	for (let day = startOfDay(from); day <= to; day += DAY) {
+	for (let day = startOfDay(wallClock(zone, from)); day <= wallClock(zone, to); day += DAY) {
 		const date = dateOf(day);
+		const at = (time: string) => instantOf(zone, day + minutesOf(time) * MINUTE);
 		for (const schedule of site.availabilities) {
 			if (schedule.StaffId !== staffId || (locationId !== undefined && schedule.LocationId !== locationId)) continue;
 			if (!schedule.DaysOfWeek.includes(dayName(day))) continue;
 			if (date < schedule.StartDate.slice(0, 10) || date > schedule.EndDate.slice(0, 10)) continue;
-			windows.push({
-				schedule,
-				range: [day + minutesOf(schedule.StartTime) * MINUTE, day + minutesOf(schedule.EndTime) * MINUTE],
-			});
+			windows.push({ schedule, range: [at(schedule.StartTime), at(schedule.EndTime)] });
 		}
 	}
 	return windows;

@@ -1,5 +1,6 @@
-import { DAY, dateOf, isoAt, overlaps, parseWhen, startOfDay } from '../data/dates';
+import { DAY, isoAt, overlaps, startOfDay } from '../data/dates';
 import { meetingsOf } from '../data/meetings';
+import { localDateOf } from '../data/zones';
 import type { SiteData } from '../data/types';
 import { json, text, type HandlerTable, type RestCall } from './call';
 import { byId } from './views';
@@ -24,8 +25,13 @@ const enrollments: Source = (site, staffId, from, to) =>
 	site.enrollments
 		.filter((e) => e.StaffId === staffId && e.Active)
 		.flatMap((enrollment) =>
-			meetingsOf(enrollment, dateOf(from), dateOf(to))
-				.filter((meeting) => parseWhen(meeting.date) < to)
+			meetingsOf(
+				enrollment,
+				site.settings.TimeZone,
+				localDateOf(site.settings.TimeZone, from),
+				localDateOf(site.settings.TimeZone, to),
+			)
+				.filter((meeting) => meeting.start < to)
 				.map(
 					(meeting): CalendarEvent => ({
 						Type: 'Enrollment',

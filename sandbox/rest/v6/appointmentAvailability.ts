@@ -1,5 +1,5 @@
 import { takeId } from '../../data/generate';
-import { DAY, DAY_NAMES, dayName, inclusiveEnd, isoAt, minutesOf, parseWhen } from '../../data/dates';
+import { DAY, DAY_NAMES, MINUTE, dayName, inclusiveEnd, isoAt, minutesOf, parseWhen } from '../../data/dates';
 import { takeRecordId } from '../../data/records';
 import type { AvailabilitySchedule, SiteData, Staff, Unavailability } from '../../data/types';
 import type { SandboxResponse } from '../../context';
@@ -8,6 +8,7 @@ import { noContent, type RestCall } from '../call';
 import { byId } from '../views';
 import { bodyOf, isTest, requireStaff } from './classAccess';
 import { timeOfDay } from './classScheduling';
+import { instantOf } from '../../data/zones';
 import { locationV6, programV6, staffV6 } from './classViews';
 
 /**
@@ -188,6 +189,7 @@ function addForStaff(call: RestCall): SandboxResponse {
 	});
 	if (errors.length) return v6Json({ StaffMembers: [], Errors: errors }, 400);
 	if (isTest(call)) return v6Json({ StaffMembers: [], Errors: [] });
+	const zone = site.settings.TimeZone;
 	const members = staff.map((member) => {
 		const made = { availabilities: [] as AvailabilitySchedule[], off: [] as Unavailability[] };
 		if (off) {
@@ -196,8 +198,9 @@ function addForStaff(call: RestCall): SandboxResponse {
 				const unavailability: Unavailability = {
 					Id: nextUnavailabilityId(site),
 					StaffId: member!.Id,
-					StartDateTime: isoAt(day + minutesOf(window.startTime) * 60_000),
-					EndDateTime: isoAt(day + minutesOf(window.endTime) * 60_000),
+					// The request's dates and times of day are the site's wall clock.
+					StartDateTime: isoAt(instantOf(zone, day + minutesOf(window.startTime) * MINUTE)),
+					EndDateTime: isoAt(instantOf(zone, day + minutesOf(window.endTime) * MINUTE)),
 					Description: typeof body.UnavailableDescription === 'string' ? body.UnavailableDescription : '',
 				};
 				site.unavailabilities.push(unavailability);

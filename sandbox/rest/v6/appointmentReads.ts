@@ -1,4 +1,4 @@
-import { DAY, MINUTE, dateOf, inclusiveEnd, isoAt, minutesOf, startOfDay, timeOf } from '../../data/dates';
+import { DAY, MINUTE, inclusiveEnd, isoAt, minutesOf, startOfDay, timeOf } from '../../data/dates';
 import type { AppointmentType, AvailabilitySchedule, SiteData, Staff } from '../../data/types';
 import type { SandboxResponse } from '../../context';
 import { v6Error, v6Json, v6Page } from '../../v6/answers';
@@ -7,6 +7,7 @@ import { availabilityWindows, busyRanges, subtract, type Range } from '../freeTi
 import { byId } from '../views';
 import { appointmentV6, sessionTypeV6 } from './appointmentViews';
 import { findClient } from './classAccess';
+import { localDateOf } from '../../data/zones';
 import { locationV6, programV6, staffV6 } from './classViews';
 
 /**
@@ -162,7 +163,7 @@ function availableDates(call: RestCall): SandboxResponse {
 	const days = new Set<string>();
 	for (const member of staff) {
 		for (const { range } of freeWindows(site, member, locationId, type, Math.max(window[0], call.now), window[1])) {
-			days.add(dateOf(range[0]));
+			days.add(localDateOf(site.settings.TimeZone, range[0]));
 		}
 	}
 	return v6Json({ AvailableDates: [...days].sort().map((day) => `${day}T00:00:00`) });

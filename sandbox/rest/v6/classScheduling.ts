@@ -1,5 +1,6 @@
-import { DAY_NAMES, dateOf, dayName, isoAt, minutesOf, overlaps, parseWhen } from '../../data/dates';
+import { DAY_NAMES, dayName, isoAt, minutesOf, overlaps, parseWhen } from '../../data/dates';
 import { meetingOn, meetingsOf, type WeeklyTimes } from '../../data/meetings';
+import { localDateOf, wallClock } from '../../data/zones';
 import { takeRecordId } from '../../data/records';
 import type { ClassInstance, ClassSchedule, SiteData } from '../../data/types';
 import type { ScheduleSettings } from '../../data/classRecords';
@@ -231,9 +232,10 @@ export const nextClassId = (site: SiteData) =>
 /** The classes a schedule has on its days from `fromDay` on that it has no class on yet. */
 function newInstances(site: SiteData, schedule: ClassSchedule, fromDay: string, hidden: boolean): ClassInstance[] {
 	const made: ClassInstance[] = [];
-	for (const meeting of meetingsOf(schedule, fromDay)) {
-		const date = meeting.date;
-		if (site.classes.some((c) => c.ClassScheduleId === schedule.Id && c.StartDateTime.slice(0, 10) === date)) continue;
+	const zone = site.settings.TimeZone;
+	for (const meeting of meetingsOf(schedule, zone, fromDay)) {
+		const held = (c: ClassInstance) => localDateOf(zone, Date.parse(c.StartDateTime)) === meeting.date;
+		if (site.classes.some((c) => c.ClassScheduleId === schedule.Id && held(c))) continue;
 		const id = nextClassId(site);
 		const instance: ClassInstance = {
 			Id: id,
@@ -306,20 +308,23 @@ function updateClassSchedule(call: RestCall): SandboxResponse {
 	Object.assign(schedule, fields);
 	site.classRecords.scheduleSettings[schedule.Id] = readSettings(body, scheduleSettingsOf(site, schedule.Id));
 	const retain = body.RetainScheduleChanges === true;
+	const zone = site.settings.TimeZone;
 	const ahead = site.classes.filter(
 		(c) => c.ClassScheduleId === schedule.Id && Date.parse(c.StartDateTime) >= call.now,
 	);
 	for (const instance of ahead) {
 		const start = Date.parse(instance.StartDateTime);
-		const day = dateOf(start);
+		const day = localDateOf(zone, start);
 		const scheduled =
-			schedule.StartDate <= day && day <= schedule.EndDate && schedule.DaysOfWeek.includes(dayName(start));
+			schedule.StartDate <= day &&
+			day <= schedule.EndDate &&
+			schedule.DaysOfWeek.includes(dayName(wallClock(zone, start)));
 		const booked = activeVisitsOf(site, instance.Id).length > 0 || waitingEntriesOf(site, instance.Id).length > 0;
 		if (!scheduled) {
 			if (!booked) site.classes.splice(site.classes.indexOf(instance), 1);
 			continue;
 		}
-		const meeting = meetingOn(schedule, day);
+		const meeting = meetingOn(schedule, day, zone);
 		instance.ClassDescriptionId = schedule.ClassDescriptionId;
 		instance.LocationId = schedule.LocationId;
 		instance.StartDateTime = isoAt(meeting.start);
@@ -338,7 +343,7 @@ function updateClassSchedule(call: RestCall): SandboxResponse {
 		}
 		touchClass(call, instance.Id);
 	}
-	newInstances(site, schedule, dateOf(call.now), false);
+	newInstances(site, schedule, localDateOf(zone, call.now), false);
 	const ids = site.classes
 		.filter((c) => c.ClassScheduleId === schedule.Id && Date.parse(c.StartDateTime) >= call.now)
 		.map((c) => c.Id);

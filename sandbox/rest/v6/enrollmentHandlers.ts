@@ -1,6 +1,7 @@
 import type { EnrollmentBooking } from '../../data/classRecords';
 import { DAY, dateOf, inclusiveEnd, isoAt, startOfDay } from '../../data/dates';
 import { meetingsOf } from '../../data/meetings';
+import { localDateOf } from '../../data/zones';
 import { takeRecordId } from '../../data/records';
 import type { ClientService, Enrollment, SiteData } from '../../data/types';
 import type { SandboxResponse } from '../../context';
@@ -62,7 +63,7 @@ const settingsOf = (site: SiteData, id: number) =>
  */
 function sessionIdsFrom(site: SiteData, enrollment: Enrollment, fromDay: string): number[] {
 	const records = site.classRecords;
-	const days = new Set(meetingsOf(enrollment, fromDay).map((meeting) => meeting.date));
+	const days = new Set(meetingsOf(enrollment, site.settings.TimeZone, fromDay).map((meeting) => meeting.date));
 	records.enrollmentSessions = records.enrollmentSessions.filter(
 		(session) => session.EnrollmentId !== enrollment.Id || session.Date < fromDay || days.has(session.Date),
 	);
@@ -155,7 +156,7 @@ function updateSchedule(call: RestCall): SandboxResponse {
 		...readSettings(body, settings),
 		ClassDescriptionId: fields.ClassDescriptionId,
 	};
-	const sessions = sessionIdsFrom(site, enrollment, dateOf(call.now));
+	const sessions = sessionIdsFrom(site, enrollment, localDateOf(site.settings.TimeZone, call.now));
 	emitEnrollmentSchedule(call, 'updated', enrollment);
 	return v6Json({ ClassId: enrollment.Id, ClassInstanceIds: sessions });
 }
