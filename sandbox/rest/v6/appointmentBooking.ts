@@ -2,6 +2,7 @@ import type { AppointmentWaitlistEntry } from '../../data/classRecords';
 import { takeId } from '../../data/generate';
 import { MINUTE, isoAt, overlaps, parseWhen } from '../../data/dates';
 import { takeRecordId } from '../../data/records';
+import { localInput, readLocal } from '../../data/zones';
 import type { Appointment, AppointmentRequest, Client } from '../../data/types';
 import type { SandboxResponse } from '../../context';
 import { v6Error, v6Json } from '../../v6/answers';
@@ -45,11 +46,15 @@ function slotProblem(message: string): Failure {
 	return { Code: code, Message: message };
 }
 
-/** The end a request asks for: EndDateTime, else StartDateTime plus Duration, else the type's length. */
-function endOf(request: Request): string | undefined {
-	if (typeof request.EndDateTime === 'string') return request.EndDateTime;
+/**
+ * The end a request asks for: EndDateTime, else StartDateTime plus Duration, else the type's
+ * length. An appointment's times are the business's local time (the document says so for the
+ * appointments a checkout books); text with an offset is taken as that instant.
+ */
+function endOf(zone: string, request: Request): string | undefined {
+	if (typeof request.EndDateTime === 'string') return localInput(zone, request.EndDateTime);
 	if (typeof request.Duration === 'number' && typeof request.StartDateTime === 'string') {
-		const start = parseWhen(request.StartDateTime);
+		const start = readLocal(zone, request.StartDateTime);
 		return Number.isNaN(start) ? undefined : isoAt(start + request.Duration * MINUTE);
 	}
 	return undefined;
@@ -64,8 +69,8 @@ function plan(call: RestCall, request: Request, planned: Plan[]): Plan | Failure
 		staffId: request.StaffId as number,
 		typeId: request.SessionTypeId as number,
 		locationId: request.LocationId as number,
-		start: request.StartDateTime as string,
-		end: endOf(request),
+		start: localInput(site.settings.TimeZone, request.StartDateTime),
+		end: endOf(site.settings.TimeZone, request),
 	});
 	if (typeof slot === 'string') return slotProblem(slot);
 	if (slot.type.IsAddOn) return { Code: 'SessionTypeNotFound', Message: `Session type ${slot.type.Id} is an add-on.` };
@@ -298,7 +303,8 @@ function update(call: RestCall): SandboxResponse {
 	);
 	let slot: Slot | undefined;
 	if (moves) {
-		const start = (body.StartDateTime as string | undefined) ?? appointment.StartDateTime;
+		const zone = site.settings.TimeZone;
+		const start = localInput(zone, body.StartDateTime) ?? appointment.StartDateTime;
 		const keepLength = body.EndDateTime === undefined && body.SessionTypeId === undefined;
 		const resolved = resolveSlot(site, {
 			staffId: (body.StaffId as number | undefined) ?? appointment.StaffId,
@@ -306,7 +312,7 @@ function update(call: RestCall): SandboxResponse {
 			locationId: appointment.LocationId,
 			start,
 			end:
-				(body.EndDateTime as string | undefined) ??
+				localInput(zone, body.EndDateTime) ??
 				(keepLength ? isoAt(parseWhen(start) + appointment.DurationMinutes * MINUTE) : undefined),
 		});
 		if (typeof resolved === 'string') {
