@@ -6,7 +6,6 @@ import type { SandboxSize, SiteData } from './data/types';
 import type { FaultSpec, Faults } from './faults';
 import type { RequestLog } from './requestLog';
 import { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
-import { classAdminRoutes } from './rest/v6/classAdmin';
 import { clientAdminRoutes } from './rest/v6/clientAdmin';
 import { saleAdminRoutes } from './rest/v6/saleAdmin';
 import { siteAdminRoutes } from './rest/v6/siteAdmin';
@@ -185,7 +184,6 @@ const ROUTES: AdminRoute[] = [
 	...staffAdminRoutes,
 	...clientAdminRoutes,
 	...siteAdminRoutes,
-	...classAdminRoutes,
 	...saleAdminRoutes,
 ];
 

@@ -1,8 +1,7 @@
 import { createAdmin, type EmittedEvent } from './admin';
 import { Clock } from './clock';
 import type { SandboxContext, SentEmail } from './context';
-import { API_KEYS, MAIN_SITE_ID, SECOND_SITE_ID, seededAccounts } from './data/accounts';
-import { startOfDay } from './data/dates';
+import { API_KEYS, MAIN_SITE_ID, PACIFIC_SITE_ID, SECOND_SITE_ID, seededAccounts } from './data/accounts';
 import { SEEDED_LOGINS } from './data/people';
 import { RestStore } from './data/store';
 import type { SandboxSize } from './data/types';
@@ -15,7 +14,7 @@ import { createWebhookService, type WebhookServiceOptions } from './webhooks';
 
 export type { SandboxSize } from './data/types';
 export type { EmittedEvent } from './admin';
-export { API_KEYS, MAIN_SITE_ID, SECOND_SITE_ID } from './data/accounts';
+export { API_KEYS, MAIN_SITE_ID, PACIFIC_SITE_ID, SECOND_SITE_ID } from './data/accounts';
 export { SEEDED_LOGINS } from './data/people';
 export { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
 
@@ -40,11 +39,13 @@ export interface Sandbox {
 	restBaseUrl: string;
 	webhooksBaseUrl: string;
 	adminUrl: string;
-	/** The main key: source 'Sandbox Integration', live access, sites -99 and -98. */
+	/** The main key: source 'Sandbox Integration', live access, sites -99, -98 and -97. */
 	apiKey: string;
 	apiKeys: typeof API_KEYS;
 	siteId: number;
 	secondSiteId: number;
+	/** A site on Pacific time (America/Los_Angeles, with daylight saving); the others are on UTC. */
+	pacificSiteId: number;
 	staffLogin: { username: string; password: string };
 	/** A staff login that may read only its own calendar. */
 	frontDeskLogin: { username: string; password: string };
@@ -75,7 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const store = new RestStore({
 		seed: options.seed ?? 1,
 		size: options.size,
-		anchor: startOfDay(clock.now()),
+		start: clock.now(),
 	});
 	seedTokens(store, tokens);
 	const accounts = seededAccounts();
@@ -139,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		apiKeys: API_KEYS,
 		siteId: MAIN_SITE_ID,
 		secondSiteId: SECOND_SITE_ID,
+		pacificSiteId: PACIFIC_SITE_ID,
 		staffLogin: { ...SEEDED_LOGINS.owner },
 		frontDeskLogin: { ...SEEDED_LOGINS.frontDesk },
 		consumerLogin: { ...SEEDED_LOGINS.consumer },

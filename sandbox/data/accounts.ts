@@ -1,17 +1,22 @@
 import type { ApiKeyAccount } from '../context';
 import type { SiteSettings } from './types';
 
-/** The sandbox business every account reaches, and a second one for multi-site accounts. */
+/**
+ * The sandbox business every account reaches, a second one of its region for multi-site
+ * accounts (both on UTC), and one on Pacific time, with daylight saving, in a region of its own.
+ */
 export const MAIN_SITE_ID = -99;
 export const SECOND_SITE_ID = -98;
+export const PACIFIC_SITE_ID = -97;
 
-export const SITES: Array<Omit<SiteSettings, 'TimeZone'>> = [
+export const SITES: SiteSettings[] = [
 	{
 		Id: MAIN_SITE_ID,
 		Name: 'Sandbox Wellness Studio',
 		RegionId: 1,
 		AllowOnlineBooking: true,
 		ShowOpenSpaces: false,
+		TimeZone: 'UTC',
 	},
 	{
 		Id: SECOND_SITE_ID,
@@ -19,6 +24,15 @@ export const SITES: Array<Omit<SiteSettings, 'TimeZone'>> = [
 		RegionId: 1,
 		AllowOnlineBooking: false,
 		ShowOpenSpaces: true,
+		TimeZone: 'UTC',
+	},
+	{
+		Id: PACIFIC_SITE_ID,
+		Name: 'Sandbox Pacific Studio',
+		RegionId: 2,
+		AllowOnlineBooking: true,
+		ShowOpenSpaces: true,
+		TimeZone: 'America/Los_Angeles',
 	},
 ];
 
@@ -38,7 +52,7 @@ export function seededAccounts(): ApiKeyAccount[] {
 			apiKey: API_KEYS.main,
 			sourceName: 'Sandbox Integration',
 			liveAccess: true,
-			siteIds: [MAIN_SITE_ID, SECOND_SITE_ID],
+			siteIds: [MAIN_SITE_ID, SECOND_SITE_ID, PACIFIC_SITE_ID],
 		},
 		{
 			apiKey: API_KEYS.otherSource,

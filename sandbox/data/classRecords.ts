@@ -124,6 +124,14 @@ export interface RecentRequest {
 	body: unknown;
 }
 
+/** A meeting of an enrollment schedule made through v6; its id comes from the class counter. */
+export interface EnrollmentSession {
+	Id: number;
+	EnrollmentId: number;
+	/** The day it meets (the enrollment's times of day apply). */
+	Date: string;
+}
+
 export interface ClassRecords extends Counted {
 	visits: Visit[];
 	waitlist: WaitlistEntry[];
@@ -136,6 +144,7 @@ export interface ClassRecords extends Counted {
 	/** By class instance id. */
 	classChanges: Record<number, ClassChange>;
 	enrollmentBookings: EnrollmentBooking[];
+	enrollmentSessions: EnrollmentSession[];
 	/** By appointment id. */
 	appointmentDetails: Record<number, AppointmentDetails>;
 	appointmentWaitlist: AppointmentWaitlistEntry[];
@@ -235,6 +244,7 @@ export function generateClassRecords(
 		enrollmentSettings: {},
 		classChanges: {},
 		enrollmentBookings: [],
+		enrollmentSessions: [],
 		appointmentDetails: {},
 		appointmentWaitlist: [],
 		recentRequests: [],

@@ -1,4 +1,4 @@
-/** Date helpers in UTC, the sandbox site's time zone. */
+/** Date helpers in UTC; a site's own wall clock is in zones.ts. */
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
@@ -15,7 +15,7 @@ export const startOfDay = (ms: number) => Math.floor(ms / DAY) * DAY;
 
 export const dayName = (ms: number) => DAY_NAMES[new Date(ms).getUTCDay()];
 
-/** An ISO date or date-time; one without a zone is read as UTC (the site's zone). */
+/** An ISO date or date-time; one without a zone is read as UTC (zones.ts reads a site's local time). */
 export function parseWhen(text: string): number {
 	const zoned = /T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text) || !text.includes('T') ? text : `${text}Z`;
 	return Date.parse(zoned);

@@ -8,7 +8,9 @@ import { generateSaleRecords } from './saleRecords';
 import { generateStaffRecords } from './staffRecords';
 import { generatePromoCodes, generateSales } from './sales';
 import { generateAvailability, generateClasses, generateClosures, generateEnrollments } from './schedule';
+import { isoAt } from './dates';
 import type { SandboxSize, SiteData, SiteSettings } from './types';
+import { instantOf } from './zones';
 
 export const DEFAULT_SIZE: Required<SandboxSize> = {
 	locations: 3,
@@ -24,10 +26,10 @@ export const DEFAULT_SIZE: Required<SandboxSize> = {
 };
 
 export interface SiteSpec {
-	settings: Omit<SiteSettings, 'TimeZone'>;
+	settings: SiteSettings;
 	seed: number;
 	size?: SandboxSize;
-	/** Midnight UTC of the day the data is built around (the clock's start day). */
+	/** Midnight of the day the data is built around (the clock's start day), on the site's wall clock. */
 	anchor: number;
 }
 
@@ -46,7 +48,7 @@ export function generateSite(spec: SiteSpec): SiteData {
 	const appointments = generateAppointments(rand('appointments'), size.appointments, catalogue, staff, clients, anchor);
 
 	const data: SiteData = {
-		settings: { ...spec.settings, TimeZone: 'UTC' },
+		settings: { ...spec.settings },
 		...catalogue,
 		staff,
 		clients,
@@ -80,7 +82,24 @@ export function generateSite(spec: SiteSpec): SiteData {
 	data.staffRecords = generateStaffRecords(rand('staffRecords'), staff, data.logins);
 	data.classRecords = generateClassRecords(rand('classRecords'), data.classes, clients, data.clientServices);
 	data.nextIds = nextIdsOf(data);
-	return data;
+	return spec.settings.TimeZone === 'UTC' ? data : onWallClock(data, spec.settings.TimeZone);
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+/**
+ * The business is generated on its wall clock: a class at 18:00 is written 18:00Z. In a zone
+ * other than UTC every such date-time becomes the instant it names there, so the weekly 18:00
+ * class keeps 18:00 local across a daylight saving change. Dates and times of day stay local.
+ */
+function onWallClock<T>(value: T, zone: string): T {
+	if (typeof value === 'string')
+		return (DATE_TIME.test(value) ? isoAt(instantOf(zone, Date.parse(value))) : value) as T;
+	if (Array.isArray(value)) return value.map((entry) => onWallClock(entry, zone)) as T;
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, onWallClock(entry, zone)])) as T;
+	}
+	return value;
 }
 
 /** Add-ons are appointments too, so both draw from the appointment counter. */

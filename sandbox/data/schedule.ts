@@ -1,5 +1,6 @@
 import type { BusinessCatalogue } from './business';
-import { DAY, DAY_NAMES, HOUR, dateOf, dayName, isoAt, minutesOf, timeOf } from './dates';
+import { DAY, DAY_NAMES, HOUR, dateOf, dayName, isoAt, timeOf } from './dates';
+import { meetingOn } from './meetings';
 import { CLASS_NAMES, CLOSURE_NAMES, ENROLLMENT_NAMES } from './names';
 import type { Random } from './prng';
 import type {
@@ -84,15 +85,16 @@ export function generateClasses(
 			if (!schedule.DaysOfWeek.includes(dayName(date))) continue;
 			const id = 5001 + classes.length;
 			const booked = rand.int(0, schedule.MaxCapacity);
-			const start = date + minutesOf(schedule.StartTime) * 60_000;
+			// On the wall clock: a site in another zone moves the whole business there after.
+			const meeting = meetingOn(schedule, dateOf(date), 'UTC');
 			classes.push({
 				Id: id,
 				ClassScheduleId: schedule.Id,
 				ClassDescriptionId: schedule.ClassDescriptionId,
 				LocationId: schedule.LocationId,
 				StaffId: schedule.StaffId,
-				StartDateTime: isoAt(start),
-				EndDateTime: isoAt(date + minutesOf(schedule.EndTime) * 60_000),
+				StartDateTime: isoAt(meeting.start),
+				EndDateTime: isoAt(meeting.end),
 				MaxCapacity: schedule.MaxCapacity,
 				WebCapacity: schedule.WebCapacity,
 				TotalBooked: booked,

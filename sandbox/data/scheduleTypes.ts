@@ -17,8 +17,9 @@ export interface ClassSchedule {
 	LocationId: number;
 	StaffId: number;
 	DaysOfWeek: string[];
-	StartTime: string;
-	EndTime: string;
+	/** Times of day; null while the time is to be decided (the classes then start at midnight). */
+	StartTime: string | null;
+	EndTime: string | null;
 	StartDate: string;
 	EndDate: string;
 	MaxCapacity: number;
@@ -58,8 +59,9 @@ export interface Enrollment {
 	StaffId: number;
 	StartDate: string;
 	EndDate: string;
-	StartTime: string;
-	EndTime: string;
+	/** Times of day; null while the time is to be decided. */
+	StartTime: string | null;
+	EndTime: string | null;
 	DaysOfWeek: string[];
 	Capacity: number;
 	TotalBooked: number;

@@ -1,6 +1,8 @@
 import { MAIN_SITE_ID, SITES } from './accounts';
+import { startOfDay } from './dates';
 import { generateSite } from './generate';
 import type { SandboxSize, SiteData } from './types';
+import { wallClock } from './zones';
 
 export interface UserToken {
 	AccessToken: string;
@@ -15,8 +17,8 @@ export interface UserToken {
 	Renewals?: number;
 }
 
-/** The second site is small: it exists to prove multi-site keys and per-site data. */
-const SECOND_SITE_SIZE: SandboxSize = {
+/** The other sites are small: they exist to prove multi-site keys, per-site data and time zones. */
+const OTHER_SITE_SIZE: SandboxSize = {
 	locations: 2,
 	staff: 5,
 	clients: 40,
@@ -32,8 +34,8 @@ const SECOND_SITE_SIZE: SandboxSize = {
 export interface StoreOptions {
 	seed: number;
 	size?: SandboxSize;
-	/** Midnight UTC of the clock's start day. */
-	anchor: number;
+	/** The clock's start. */
+	start: number;
 }
 
 /** The REST service's data: one generated business per site, and the issued user tokens. */
@@ -60,7 +62,7 @@ export class RestStore {
 
 	/** Midnight UTC of the day the data is built around. */
 	get anchor(): number {
-		return this.options.anchor;
+		return startOfDay(this.options.start);
 	}
 
 	/** The main sandbox site (-99). */
@@ -86,8 +88,9 @@ export class RestStore {
 				generateSite({
 					settings: { ...settings },
 					seed: seed + index,
-					size: index === 0 ? size : SECOND_SITE_SIZE,
-					anchor: this.options.anchor,
+					size: index === 0 ? size : OTHER_SITE_SIZE,
+					// The start day on the site's own wall clock.
+					anchor: startOfDay(wallClock(settings.TimeZone, this.options.start)),
 				}),
 			);
 		});

@@ -32,7 +32,8 @@ export interface SiteSettings {
 	AllowOnlineBooking: boolean;
 	/** Consumer-mode "show open spaces": off hides class capacity fields from non-staff. */
 	ShowOpenSpaces: boolean;
-	TimeZone: 'UTC';
+	/** An IANA zone name: the business's local time (UTC, or America/Los_Angeles with daylight saving). */
+	TimeZone: string;
 }
 
 export interface Location {

@@ -1,6 +1,7 @@
 import { takeId } from '../data/generate';
 import { DAY, MINUTE, dateOf, dayName, isoAt, minutesOf, overlaps, parseWhen, startOfDay } from '../data/dates';
 import type { Appointment, AppointmentType, Client, ClientService, Location, SiteData, Staff } from '../data/types';
+import { localDateOf, wallClock } from '../data/zones';
 import type { RestCall } from './call';
 import { emitBooking, emitBookingCancelled } from './events';
 import { byId } from './views';
@@ -41,7 +42,8 @@ export function resolveSlot(site: SiteData, request: SlotRequest): Slot | string
 	if (Number.isNaN(start)) return 'The start date-time is not valid.';
 	const end = request.end ? parseWhen(request.end) : start + type.DurationMinutes * MINUTE;
 	if (Number.isNaN(end) || end <= start) return 'The end must come after the start.';
-	if (startOfDay(end - 1) !== startOfDay(start)) return 'An appointment cannot span days.';
+	const wall = (instant: number) => wallClock(site.settings.TimeZone, instant);
+	if (startOfDay(wall(end - 1)) !== startOfDay(wall(start))) return 'An appointment cannot span days.';
 	return { staff, type, location, start, end };
 }
 
@@ -95,15 +97,17 @@ export function conflictsOf(site: SiteData, slot: Slot, ignoreAppointmentId?: nu
 	return conflicts;
 }
 
+/** Whether the slot lies in one of the staff member's availabilities, on the site's wall clock. */
 export function isWithinAvailability(site: SiteData, slot: Slot): boolean {
-	const day = dateOf(slot.start);
-	const from = (slot.start - startOfDay(slot.start)) / MINUTE;
-	const to = (slot.end - startOfDay(slot.start)) / MINUTE;
+	const start = wallClock(site.settings.TimeZone, slot.start);
+	const day = dateOf(start);
+	const from = (start - startOfDay(start)) / MINUTE;
+	const to = (wallClock(site.settings.TimeZone, slot.end) - startOfDay(start)) / MINUTE;
 	return site.availabilities.some(
 		(a) =>
 			a.StaffId === slot.staff.Id &&
 			a.LocationId === slot.location.Id &&
-			a.DaysOfWeek.includes(dayName(slot.start)) &&
+			a.DaysOfWeek.includes(dayName(start)) &&
 			a.StartDate.slice(0, 10) <= day &&
 			day <= a.EndDate.slice(0, 10) &&
 			minutesOf(a.StartTime) <= from &&
@@ -151,7 +155,7 @@ export function cancelAppointment(call: RestCall, appointment: Appointment): voi
 /** The client's pricing option that pays this appointment: program, place, day, sessions left. */
 export function currentSeries(site: SiteData, appointment: Appointment): ClientService | undefined {
 	const type = byId(site.appointmentTypes, appointment.SessionTypeId);
-	const day = appointment.StartDateTime.slice(0, 10);
+	const day = localDateOf(site.settings.TimeZone, Date.parse(appointment.StartDateTime));
 	return site.clientServices.find(
 		(service) =>
 			service.ClientId === appointment.ClientId &&

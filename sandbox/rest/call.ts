@@ -28,6 +28,18 @@ export type Handler = (call: RestCall) => SandboxResponse | Promise<SandboxRespo
 /** Handlers by `resource.operation`. */
 export type HandlerTable = Record<string, Handler>;
 
+/** The tables as one; an operation in two of them is a mistake the sandbox refuses to start with. */
+export function joinTables(tables: HandlerTable[]): HandlerTable {
+	const joined: HandlerTable = {};
+	for (const table of tables) {
+		for (const [key, handler] of Object.entries(table)) {
+			if (key in joined) throw new Error(`${key} has two handlers`);
+			joined[key] = handler;
+		}
+	}
+	return joined;
+}
+
 export const json = (body: unknown, status = 200): SandboxResponse => ({ status, body });
 
 /** The spec's plain-string errors. */

@@ -1,16 +1,17 @@
-import { operations } from '../../nodes/shared/catalogue';
+import { operations, type Operation } from '../../nodes/shared/catalogue';
 import { addOnHandlers } from './addOns';
 import { appointmentRequestHandlers } from './appointmentRequests';
 import { appointmentHandlers } from './appointments';
 import { autopayHandlers } from './autopay';
 import { availabilityHandlers } from './availability';
 import { businessHandlers } from './business';
-import type { HandlerTable } from './call';
+import { joinTables, type Handler, type HandlerTable } from './call';
 import { classHandlers } from './classes';
 import { clientHandlers } from './clients';
 import { consumerHandlers } from './consumer';
 import { consumerBookingHandlers } from './consumerBooking';
 import { dashboardHandlers } from './dashboard';
+import { deduplicated } from './deduplication';
 import { promoCodeHandlers } from './promoCodes';
 import { recurringHandlers } from './recurring';
 import { saleHandlers } from './sales';
@@ -24,30 +25,36 @@ import { siteV6Handlers } from './v6/site';
 import { staffV6Handlers } from './v6/staff';
 
 /** Every REST operation of the catalogue, by `resource.operation`. */
-export const restHandlers: HandlerTable = {
-	...autopayHandlers,
-	...staffCalendarHandlers,
-	...businessHandlers,
-	...promoCodeHandlers,
-	...saleHandlers,
-	...clientHandlers,
-	...appointmentRequestHandlers,
-	...appointmentHandlers,
-	...recurringHandlers,
-	...addOnHandlers,
-	...availabilityHandlers,
-	...classHandlers,
-	...consumerHandlers,
-	...timeRangeHandlers,
-	...consumerBookingHandlers,
-	...dashboardHandlers,
-	...appointmentsV6Handlers,
-	...classesV6Handlers,
-	...clientsV6Handlers,
-	...salesV6Handlers,
-	...siteV6Handlers,
-	...staffV6Handlers,
-};
+export const restHandlers: HandlerTable = joinTables([
+	autopayHandlers,
+	staffCalendarHandlers,
+	businessHandlers,
+	promoCodeHandlers,
+	saleHandlers,
+	clientHandlers,
+	appointmentRequestHandlers,
+	appointmentHandlers,
+	recurringHandlers,
+	addOnHandlers,
+	availabilityHandlers,
+	classHandlers,
+	consumerHandlers,
+	timeRangeHandlers,
+	consumerBookingHandlers,
+	dashboardHandlers,
+	appointmentsV6Handlers,
+	classesV6Handlers,
+	clientsV6Handlers,
+	salesV6Handlers,
+	siteV6Handlers,
+	staffV6Handlers,
+]);
+
+/** What serves an operation: its handler, behind request deduplication where the catalogue says the service has it. */
+export function handlerFor(op: Operation): Handler {
+	const handler = restHandlers[`${op.resource}.${op.operation}`];
+	return op.deduplicated ? deduplicated(handler) : handler;
+}
 
 /** Catalogue operations without a handler: empty, or the sandbox refuses to start. */
 export function missingHandlers(): string[] {

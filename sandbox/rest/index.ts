@@ -6,7 +6,7 @@ import { checkCaller, checkUser, header, isResponse } from './auth';
 import { text, type RestCall } from './call';
 import { bodyModel } from './bodyModels';
 import { coerceForm } from './formBody';
-import { missingHandlers, restHandlers } from './handlers';
+import { handlerFor, missingHandlers, restHandlers } from './handlers';
 import { parseParams } from './params';
 import { handleUserToken, type TokenSettings } from './userTokens';
 import { bindToFacts, coerceToFacts, v6Error } from '../v6/answers';
@@ -72,6 +72,7 @@ export function createRestService(ctx: SandboxContext, store: RestStore, tokens:
 	if (Object.keys(restHandlers).length !== restOps)
 		throw new Error('Handlers exist for operations the catalogue lacks');
 	for (const op of operations) if (op.service === 'rest' && op.body && !op.body.shape) bodyModel(op.body);
+	const handlers = new Map(operations.filter((op) => op.service === 'rest').map((op) => [op, handlerFor(op)]));
 
 	return {
 		async handle(req) {
@@ -104,7 +105,7 @@ export function createRestService(ctx: SandboxContext, store: RestStore, tokens:
 				transactionKey,
 				now,
 			};
-			return restHandlers[`${op.resource}.${op.operation}`](call);
+			return handlers.get(op)!(call);
 		},
 	};
 }

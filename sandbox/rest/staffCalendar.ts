@@ -1,4 +1,6 @@
-import { DAY, MINUTE, dateOf, dayName, isoAt, minutesOf, overlaps, startOfDay } from '../data/dates';
+import { DAY, isoAt, overlaps, startOfDay } from '../data/dates';
+import { meetingsOf } from '../data/meetings';
+import { localDateOf } from '../data/zones';
 import type { SiteData } from '../data/types';
 import { json, text, type HandlerTable, type RestCall } from './call';
 import { byId } from './views';
@@ -22,24 +24,26 @@ type Source = (site: SiteData, staffId: number, from: number, to: number) => Cal
 const enrollments: Source = (site, staffId, from, to) =>
 	site.enrollments
 		.filter((e) => e.StaffId === staffId && e.Active)
-		.flatMap((enrollment) => {
-			const meetings: CalendarEvent[] = [];
-			for (let day = startOfDay(from); day < to; day += DAY) {
-				const date = dateOf(day);
-				if (date < enrollment.StartDate || date > enrollment.EndDate) continue;
-				if (!enrollment.DaysOfWeek.includes(dayName(day))) continue;
-				meetings.push({
-					Type: 'Enrollment',
-					Id: enrollment.Id,
-					Name: enrollment.Name,
-					StartDateTime: isoAt(day + minutesOf(enrollment.StartTime) * MINUTE),
-					EndDateTime: isoAt(day + minutesOf(enrollment.EndTime) * MINUTE),
-					StaffId: staffId,
-					LocationId: enrollment.LocationId,
-				});
-			}
-			return meetings;
-		});
+		.flatMap((enrollment) =>
+			meetingsOf(
+				enrollment,
+				site.settings.TimeZone,
+				localDateOf(site.settings.TimeZone, from),
+				localDateOf(site.settings.TimeZone, to),
+			)
+				.filter((meeting) => meeting.start < to)
+				.map(
+					(meeting): CalendarEvent => ({
+						Type: 'Enrollment',
+						Id: enrollment.Id,
+						Name: enrollment.Name,
+						StartDateTime: isoAt(meeting.start),
+						EndDateTime: isoAt(meeting.end),
+						StaffId: staffId,
+						LocationId: enrollment.LocationId,
+					}),
+				),
+		);
 
 /** What the include flags (all on by default) add to the calendar. */
 const SOURCES: Record<string, Source> = {

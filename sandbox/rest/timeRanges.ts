@@ -1,26 +1,8 @@
-import { DAY, MINUTE, dateOf, dayName, inclusiveEnd, isoAt, minutesOf } from '../data/dates';
+import { DAY, MINUTE, inclusiveEnd, isoAt } from '../data/dates';
 import type { AppointmentType, SiteData, Staff } from '../data/types';
 import { json, text, type HandlerTable, type RestCall } from './call';
+import { availabilityWindows, busyRanges, subtract, type Range } from './freeTime';
 import { appointmentTypeView, byId, isConsumerType } from './views';
-
-type Range = [number, number];
-
-/** The parts of `ranges` that `busy` does not cover. */
-function subtract(ranges: Range[], busy: Range[]): Range[] {
-	return busy.reduce<Range[]>(
-		(free, [busyStart, busyEnd]) =>
-			free.flatMap(([start, end]): Range[] => {
-				if (busyEnd <= start || end <= busyStart) return [[start, end]];
-				return [
-					...(busyStart > start ? [[start, busyStart] as Range] : []),
-					...(busyEnd < end ? [[busyEnd, end] as Range] : []),
-				];
-			}),
-		ranges,
-	);
-}
-
-const span = (start: string, end: string): Range => [Date.parse(start), Date.parse(end)];
 
 /** Free time of one staff member at a location, long enough for the type, within [from, to]. */
 function freeRanges(
@@ -31,25 +13,8 @@ function freeRanges(
 	from: number,
 	to: number,
 ): Range[] {
-	const open: Range[] = [];
-	for (let day = Math.floor(from / DAY) * DAY; day <= to; day += DAY) {
-		const date = dateOf(day);
-		for (const a of site.availabilities) {
-			if (a.StaffId !== staff.Id || a.LocationId !== locationId || !a.DaysOfWeek.includes(dayName(day))) continue;
-			if (date < a.StartDate.slice(0, 10) || date > a.EndDate.slice(0, 10)) continue;
-			open.push([day + minutesOf(a.StartTime) * MINUTE, day + minutesOf(a.EndTime) * MINUTE]);
-		}
-	}
-	const busy: Range[] = [
-		...site.appointments
-			.filter((a) => a.StaffId === staff.Id && a.Status !== 'Cancelled')
-			.map((a) => span(a.StartDateTime, a.EndDateTime)),
-		...site.unavailabilities.filter((u) => u.StaffId === staff.Id).map((u) => span(u.StartDateTime, u.EndDateTime)),
-		...site.closures
-			.filter((c) => c.ServiceCategoryIds.includes(type.CategoryId))
-			.map((c): Range => [Date.parse(c.StartDateTime), Date.parse(c.EndDateTime) + 1000]),
-	];
-	return subtract(open, busy)
+	const open = availabilityWindows(site, staff.Id, locationId, from, to).map(({ range }) => range);
+	return subtract(open, busyRanges(site, staff.Id, type.CategoryId))
 		.map(([start, end]): Range => [Math.max(start, from), Math.min(end, to)])
 		.filter(([start, end]) => end - start >= type.DurationMinutes * MINUTE);
 }

@@ -3,7 +3,7 @@ import { findEvent } from '../../nodes/shared/events/eventCatalogue';
 import { DAY, dateOf } from '../data/dates';
 import { STAFF_PERMISSIONS, type StaffPermission } from '../data/staffRecords';
 import { TEST_START, useSandbox, type Answer } from '../rest/harness';
-import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/v6/classDedup';
+import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/deduplication';
 import { shapeProblems } from './shapes';
 
 const h = useSandbox();
@@ -205,6 +205,14 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 		expect(h.site().appointments.length).toBe(count + 2);
 		expect(eventsOf('appointmentBooking.created')).toHaveLength(events + 2);
 	});
+
+	it('AddMultipleAppointments, which rule 5 leaves out, runs an identical request again', async () => {
+		const body = { AddAppointmentRequests: [await freeSlot()] };
+		const first = await h.call('POST', '/appointment/addmultipleappointments', { token: await h.staffToken(), body });
+		expect(first.status).toBe(200);
+		const again = await h.call('POST', '/appointment/addmultipleappointments', { token: await h.staffToken(), body });
+		expect([again.status, again.json.AddAppointmentOutcomes[0].Error.Code]).toEqual([400, 'AppointmentConflict']);
+	});
 });
 
 describe('v6 UpdateAppointment (rule 14)', () => {
@@ -379,6 +387,41 @@ describe('v6 add-ons, availability and reads', () => {
 		});
 		expect(removed.status).toBe(204);
 		expect(site.availabilities.some((a) => a.Id === id)).toBe(false);
+	});
+
+	it('adds availability for the caller when StaffIDs is left out, and for every staff member there with 0', async () => {
+		const site = h.site();
+		const owner = site.staff.find(
+			(s) => s.Id === site.logins.find((l) => l.Username === h.sandbox.staffLogin.username)!.UserId,
+		)!;
+		const locationId = owner.LocationIds[0];
+		const window = {
+			StartDateTime: `${dateOf(now + 60 * DAY)}T07:00:00`,
+			EndDateTime: `${dateOf(now + 61 * DAY)}T08:00:00`,
+		};
+		const token = await h.staffToken();
+		const own = await h.call('POST', '/appointment/availabilities', {
+			token,
+			body: { LocationID: locationId, ...window },
+		});
+		expect(own.status).toBe(200);
+		expect(problemsOf('availability.addForStaff', own)).toEqual([]);
+		expect(own.json.StaffMembers.map((s: { Id: number }) => s.Id)).toEqual([owner.Id]);
+		const everyone = await h.call('POST', '/appointment/availabilities', {
+			token,
+			body: { StaffIDs: [0], LocationID: locationId, ...window },
+		});
+		expect(everyone.status).toBe(200);
+		const there = site.staff.filter((s) => s.Active && s.LocationIds.includes(locationId)).map((s) => s.Id);
+		expect(everyone.json.StaffMembers.map((s: { Id: number }) => s.Id).sort()).toEqual(there.sort());
+		expect(there.length).toBeGreaterThan(1);
+		const off = await h.call('POST', '/appointment/availabilities', {
+			token,
+			body: { StaffIDs: [0], IsUnavailable: true, UnavailableDescription: 'Staff day', ...window },
+		});
+		expect(off.status).toBe(200);
+		const active = site.staff.filter((s) => s.Active).map((s) => s.Id);
+		expect(off.json.StaffMembers.map((s: { Id: number }) => s.Id).sort()).toEqual(active.sort());
 	});
 
 	it('answers every appointment operation in the document shape', async () => {

@@ -6,7 +6,7 @@ import type { ClassInstance, Client, ClientService } from '../data/types';
 import type { RestCall } from '../rest/call';
 import { TEST_START, useSandbox, type Answer } from '../rest/harness';
 import { bookClassVisit } from '../rest/v6/classBooking';
-import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/v6/classDedup';
+import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/deduplication';
 import { payingServiceOf, servicePays } from '../rest/v6/classRoster';
 import { shapeProblems } from './shapes';
 
@@ -401,6 +401,23 @@ describe('v6 removing clients and waiting list entries', () => {
 		);
 	});
 
+	it('RemoveClientFromClass without a client names the fields that could name one; VisitId 0 names none', async () => {
+		const { instance, client } = paidBooking();
+		const token = await h.staffToken();
+		await addToClass({ ClientId: client.ClientId, ClassId: instance.Id }, token);
+		const nobody = await h.call('POST', '/class/removeclientfromclass', { token, body: { ClassId: instance.Id } });
+		expect([nobody.status, nobody.json.Error]).toEqual([
+			400,
+			{ Code: 'MissingRequiredFields', Message: 'ClientId, UniqueClientId or VisitId is required.' },
+		]);
+		const byClient = await h.call('POST', '/class/removeclientfromclass', {
+			token,
+			body: { ClassId: instance.Id, ClientId: client.ClientId, VisitId: 0 },
+		});
+		expect(byClient.status).toBe(200);
+		expect(booked(instance.Id, client.Id)).toBe(false);
+	});
+
 	it('LateCancel keeps the session and marks the visit late-cancelled', async () => {
 		const { instance, client, service } = paidBooking();
 		const token = await h.staffToken();
@@ -633,6 +650,64 @@ describe('v6 class schedules (rule 13)', () => {
 		expect(classes.json.Classes[0].ClassNotes).toBe('Bring a mat');
 	});
 
+	const scheduleBody = () => ({
+		ClassDescriptionId: h.site().classDescriptions[1].Id,
+		LocationId: h.site().locations.find((l) => l.HasClasses)!.Id,
+		StaffId: h.site().staff.find((s) => s.Active)!.Id,
+		StartDate: dateOf(now + DAY),
+		EndDate: dateOf(now + 15 * DAY),
+		MaxCapacity: 12,
+	});
+
+	it('AddClassSchedule without StartTime schedules classes whose time is to be decided', async () => {
+		const token = await h.staffToken();
+		const answer = await h.call('POST', '/class/addclassschedule', {
+			token,
+			body: { ...scheduleBody(), EndTime: '2026-03-03T07:00:00', DayWednesday: true },
+		});
+		expect(answer.status).toBe(200);
+		expect(problemsOf('classSchedule.create', answer)).toEqual([]);
+		const id = answer.json.ClassId;
+		const classes = futureOf(id);
+		expect(classes.map((c) => c.Id)).toEqual(answer.json.ClassInstanceIds);
+		expect(classes.map((c) => [c.StartDateTime, c.EndDateTime])).toEqual(
+			[dateOf(now + 2 * DAY), dateOf(now + 9 * DAY)].map((day) => [`${day}T00:00:00Z`, `${day}T00:00:00Z`]),
+		);
+		const read = await h.call('GET', '/class/classschedules', { token, query: { 'request.classScheduleIds': id } });
+		expect(read.json.ClassSchedules[0]).toMatchObject({ StartTime: null, EndTime: null, DayWednesday: true });
+		expect(eventsOf('classSchedule.created').at(-1)!.eventData).toMatchObject({
+			classScheduleId: id,
+			startTime: '00:00:00',
+			endTime: '00:00:00',
+		});
+	});
+
+	it('without day flags a schedule meets on its start day; all flags false is refused by their names', async () => {
+		const token = await h.staffToken();
+		const startDay = await h.call('POST', '/class/addclassschedule', {
+			token,
+			body: { ...scheduleBody(), StartTime: '2026-03-03T06:00:00', EndTime: '2026-03-03T06:45:00' },
+		});
+		expect(startDay.status).toBe(200);
+		expect(futureOf(startDay.json.ClassId).map((c) => dayName(Date.parse(c.StartDateTime)))).toEqual([
+			dayName(now + DAY),
+			dayName(now + DAY),
+			dayName(now + DAY),
+		]);
+		const none = Object.fromEntries(
+			['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((d) => [`Day${d}`, false]),
+		);
+		const refused = await h.call('POST', '/class/addclassschedule', { token, body: { ...scheduleBody(), ...none } });
+		expect([refused.status, refused.json.Error.Code]).toEqual([400, 'InvalidParameter']);
+		expect(refused.json.Error.Message).toBe(
+			'At least one of DaySunday, DayMonday, DayTuesday, DayWednesday, DayThursday, DayFriday, DaySaturday must be true.',
+		);
+		const empty = await h.call('POST', '/class/addclassschedule', { token, body: {} });
+		expect(empty.json.Error.Message).toBe(
+			'ClassDescriptionId, LocationId, StaffId, StartDate, MaxCapacity are required.',
+		);
+	});
+
 	it('changing a schedule needs Manage Class Schedules', async () => {
 		const token = await frontDeskToken();
 		await setPermissions(frontDeskId(), []);
@@ -682,6 +757,55 @@ describe('v6 enrollments', () => {
 		expect(updated.status).toBe(200);
 		expect(h.site().enrollments.find((e) => e.Id === id)!.Capacity).toBe(14);
 		expect(eventsOf('classSchedule.updated').at(-1)!.eventData).toMatchObject({ classScheduleId: id, maxCapacity: 14 });
+	});
+
+	const everyDay = Object.fromEntries(
+		['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((d) => [`Day${d}`, true]),
+	);
+
+	/** An enrollment schedule from `first` to `last` days ahead. */
+	const addEnrollment = async (first: number, last: number, fields: Record<string, unknown>) =>
+		h.call('POST', '/enrollment/addenrollmentschedule', {
+			token: await h.staffToken(),
+			body: {
+				ClassDescriptionId: h.site().classDescriptions[0].Id,
+				LocationId: h.site().locations[0].Id,
+				StaffId: h.site().staff[0].Id,
+				StartDate: dateOf(now + first * DAY),
+				EndDate: dateOf(now + last * DAY),
+				...fields,
+			},
+		});
+
+	it('AddEnrollmentSchedule answers the IDs of its sessions; UpdateEnrollmentSchedule keeps those still meeting', async () => {
+		const token = await h.staffToken();
+		const created = await addEnrollment(7, 20, {
+			StartTime: '2026-03-09T18:00:00',
+			EndTime: '2026-03-09T20:00:00',
+			...everyDay,
+		});
+		expect(created.status).toBe(200);
+		const sessions: number[] = created.json.ClassInstanceIds;
+		expect(sessions).toHaveLength(14);
+		expect(new Set(sessions).size).toBe(14);
+		expect(h.site().classes.filter((c) => sessions.includes(c.Id))).toEqual([]);
+		const updated = await h.call('POST', '/enrollment/updateenrollmentschedule', {
+			token,
+			body: { ClassId: created.json.ClassId, DaySunday: false },
+		});
+		expect(updated.status).toBe(200);
+		const kept = sessions.filter((_, index) => dayName(now + (7 + index) * DAY) !== 'Sunday');
+		expect(updated.json.ClassInstanceIds).toEqual(kept);
+	});
+
+	it('AddEnrollmentSchedule without StartTime leaves the time to be decided', async () => {
+		const created = await addEnrollment(3, 10, { DayFriday: true });
+		expect(created.status).toBe(200);
+		expect(created.json.ClassInstanceIds).toHaveLength(1);
+		const read = await h.call('GET', '/enrollment/enrollments', {
+			query: { 'request.startDate': dateOf(now + 3 * DAY), 'request.classScheduleIds': created.json.ClassId },
+		});
+		expect(read.json.Enrollments[0]).toMatchObject({ StartTime: null, EndTime: null, DayFriday: true });
 	});
 
 	it('AddClientToEnrollment without a pricing option needs Make Unpaid Reservation (rule 6)', async () => {

@@ -47,9 +47,14 @@ export function shapeProblems(field: V6Field, value: unknown, path = 'answer'): 
 	}
 	const facts = V6_TYPES[field.ref];
 	if (typeof value !== 'object' || Array.isArray(value)) return [`${path} is not an object (${field.ref})`];
-	return Object.entries(value as Record<string, unknown>).flatMap(([key, entry]) =>
-		key in facts.fields
-			? shapeProblems(facts.fields[key], entry, `${path}.${key}`)
-			: [`${path}.${key} is not a field of ${field.ref}`],
-	);
+	// A paged answer says which page it is: a type with PaginationResponse always carries it.
+	const unpaged = 'PaginationResponse' in facts.fields && !('PaginationResponse' in value);
+	return [
+		...(unpaged ? [`${path}.PaginationResponse is missing`] : []),
+		...Object.entries(value as Record<string, unknown>).flatMap(([key, entry]) =>
+			key in facts.fields
+				? shapeProblems(facts.fields[key], entry, `${path}.${key}`)
+				: [`${path}.${key} is not a field of ${field.ref}`],
+		),
+	];
 }

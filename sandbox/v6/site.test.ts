@@ -149,7 +149,7 @@ describe('site lists from state', () => {
 		const payment = await v6('site.getPaymentTypes');
 		expect(ids(payment.json.PaymentTypes)).toEqual(PAYMENT_METHODS.map((m) => m.MethodId));
 		const sites = await v6('site.getMany');
-		expect(ids(sites.json.Sites)).toEqual([-99, -98]);
+		expect(ids(sites.json.Sites)).toEqual([-99, -98, -97]);
 		expect(sites.json.Sites[0]).not.toHaveProperty('LeadChannels');
 		const one = await v6('site.getMany', { query: { 'request.siteIds': [-98] } });
 		expect(one.json.Sites.map((s: { Name: string }) => s.Name)).toEqual([h.sandbox.state.site(-98)!.settings.Name]);

@@ -27,3 +27,13 @@ test('the rules table cites tests that exist', () => {
 	});
 	expect(missing).toEqual([]);
 });
+
+test('the README names every option npm run sandbox reads', () => {
+	const script = readFileSync(join(root, 'scripts/sandbox.ts'), 'utf8');
+	const sizes = /SIZE_KEYS[^=]*=\s*\[([^\]]*)\]/.exec(script)![1].match(/'(\w+)'/g)!;
+	const named = [...script.matchAll(/(?:number|option)\('(\w+)'\)/g)].map((m) => m[1]);
+	const flags = [...script.matchAll(/includes\('--([\w-]+)'\)/g)].map((m) => m[1]);
+	const options = [...new Set([...sizes.map((s) => s.slice(1, -1)), ...named, ...flags])];
+	expect(options).toEqual(expect.arrayContaining(['port', 'seed', 'clients', 'https-only']));
+	expect(options.filter((name) => !readme.includes(`\`--${name}\``))).toEqual([]);
+});

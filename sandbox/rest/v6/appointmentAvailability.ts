@@ -1,5 +1,5 @@
 import { takeId } from '../../data/generate';
-import { DAY, DAY_NAMES, dayName, inclusiveEnd, isoAt, minutesOf, parseWhen } from '../../data/dates';
+import { DAY, DAY_NAMES, MINUTE, dayName, inclusiveEnd, isoAt, minutesOf, parseWhen } from '../../data/dates';
 import { takeRecordId } from '../../data/records';
 import type { AvailabilitySchedule, SiteData, Staff, Unavailability } from '../../data/types';
 import type { SandboxResponse } from '../../context';
@@ -8,6 +8,7 @@ import { noContent, type RestCall } from '../call';
 import { byId } from '../views';
 import { bodyOf, isTest, requireStaff } from './classAccess';
 import { timeOfDay } from './classScheduling';
+import { instantOf } from '../../data/zones';
 import { locationV6, programV6, staffV6 } from './classViews';
 
 /**
@@ -143,6 +144,20 @@ function windowOf(body: Record<string, unknown>, base?: Partial<Window>): Window
 const PUBLIC_DISPLAY = ['Hide', 'Show', 'Mask'];
 
 /**
+ * The staff a StaffIDs list names: none given means the token's holder, and 0 every active staff
+ * member (of the location, for availability; the document states the two defaults, the sandbox
+ * reads "all" as those who could take the availability).
+ */
+function staffIdsOf(call: RestCall, given: number[], locationId: number | undefined): number[] {
+	if (!given.length) return [call.user!.UserId];
+	if (!given.includes(0)) return given;
+	const everyone = call.site.staff.filter(
+		(s) => s.Active && (locationId === undefined || s.LocationIds.includes(locationId)),
+	);
+	return [...new Set([...given.filter((id) => id !== 0), ...everyone.map((s) => s.Id)])];
+}
+
+/**
  * POST /appointment/availabilities: for each staff member an availability at LocationID on the
  * days between the dates, or time off (IsUnavailable) on each of those days.
  */
@@ -151,12 +166,11 @@ function addForStaff(call: RestCall): SandboxResponse {
 	if (refused) return refused;
 	const { site } = call;
 	const body = bodyOf(call);
-	const staffIds = (body.StaffIDs ?? []) as number[];
-	if (!staffIds.length) return v6Error(400, 'MissingRequiredFields', 'StaffIDs is required.');
 	const window = windowOf(body);
 	if (typeof window === 'string') return v6Error(400, 'MissingRequiredFields', window);
 	const off = body.IsUnavailable === true;
 	const locationId = body.LocationID as number | undefined;
+	const staffIds = staffIdsOf(call, (body.StaffIDs ?? []) as number[], off ? undefined : locationId);
 	const errors: ApiError[] = [];
 	if (!off && (locationId === undefined || !byId(site.locations, locationId))) {
 		errors.push({ Code: 'LocationNotFound', Message: `Location ${String(locationId)} was not found.` });
@@ -175,6 +189,7 @@ function addForStaff(call: RestCall): SandboxResponse {
 	});
 	if (errors.length) return v6Json({ StaffMembers: [], Errors: errors }, 400);
 	if (isTest(call)) return v6Json({ StaffMembers: [], Errors: [] });
+	const zone = site.settings.TimeZone;
 	const members = staff.map((member) => {
 		const made = { availabilities: [] as AvailabilitySchedule[], off: [] as Unavailability[] };
 		if (off) {
@@ -183,8 +198,9 @@ function addForStaff(call: RestCall): SandboxResponse {
 				const unavailability: Unavailability = {
 					Id: nextUnavailabilityId(site),
 					StaffId: member!.Id,
-					StartDateTime: isoAt(day + minutesOf(window.startTime) * 60_000),
-					EndDateTime: isoAt(day + minutesOf(window.endTime) * 60_000),
+					// The request's dates and times of day are the site's wall clock.
+					StartDateTime: isoAt(instantOf(zone, day + minutesOf(window.startTime) * MINUTE)),
+					EndDateTime: isoAt(instantOf(zone, day + minutesOf(window.endTime) * MINUTE)),
 					Description: typeof body.UnavailableDescription === 'string' ? body.UnavailableDescription : '',
 				};
 				site.unavailabilities.push(unavailability);

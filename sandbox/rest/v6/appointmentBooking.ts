@@ -2,6 +2,7 @@ import type { AppointmentWaitlistEntry } from '../../data/classRecords';
 import { takeId } from '../../data/generate';
 import { MINUTE, isoAt, overlaps, parseWhen } from '../../data/dates';
 import { takeRecordId } from '../../data/records';
+import { localInput, readLocal } from '../../data/zones';
 import type { Appointment, AppointmentRequest, Client } from '../../data/types';
 import type { SandboxResponse } from '../../context';
 import { v6Error, v6Json } from '../../v6/answers';
@@ -12,7 +13,6 @@ import { emailClient, emitAddOnDeleted, emitBooking, emitBookingCancelled } from
 import { byId } from '../views';
 import { appointmentV6, detailsOf, touchAppointment, waitlistAppointmentV6 } from './appointmentViews';
 import { bodyOf, findClient, isTest, requireStaff } from './classAccess';
-import { deduplicated } from './classDedup';
 
 /**
  * Booking appointments through v6 (rules 4, 5, 14), on site.appointments: the listed operations
@@ -46,11 +46,15 @@ function slotProblem(message: string): Failure {
 	return { Code: code, Message: message };
 }
 
-/** The end a request asks for: EndDateTime, else StartDateTime plus Duration, else the type's length. */
-function endOf(request: Request): string | undefined {
-	if (typeof request.EndDateTime === 'string') return request.EndDateTime;
+/**
+ * The end a request asks for: EndDateTime, else StartDateTime plus Duration, else the type's
+ * length. An appointment's times are the business's local time (the document says so for the
+ * appointments a checkout books); text with an offset is taken as that instant.
+ */
+function endOf(zone: string, request: Request): string | undefined {
+	if (typeof request.EndDateTime === 'string') return localInput(zone, request.EndDateTime);
 	if (typeof request.Duration === 'number' && typeof request.StartDateTime === 'string') {
-		const start = parseWhen(request.StartDateTime);
+		const start = readLocal(zone, request.StartDateTime);
 		return Number.isNaN(start) ? undefined : isoAt(start + request.Duration * MINUTE);
 	}
 	return undefined;
@@ -65,8 +69,8 @@ function plan(call: RestCall, request: Request, planned: Plan[]): Plan | Failure
 		staffId: request.StaffId as number,
 		typeId: request.SessionTypeId as number,
 		locationId: request.LocationId as number,
-		start: request.StartDateTime as string,
-		end: endOf(request),
+		start: localInput(site.settings.TimeZone, request.StartDateTime),
+		end: endOf(site.settings.TimeZone, request),
 	});
 	if (typeof slot === 'string') return slotProblem(slot);
 	if (slot.type.IsAddOn) return { Code: 'SessionTypeNotFound', Message: `Session type ${slot.type.Id} is an add-on.` };
@@ -196,7 +200,7 @@ function carryOut(call: RestCall, p: Plan) {
 	return appointmentV6(call, appointment);
 }
 
-/** POST /appointment/addappointment: one appointment (rule 5: deduplicated). */
+/** POST /appointment/addappointment: one appointment. */
 function book(call: RestCall): SandboxResponse {
 	const refused = requireStaff(call);
 	if (refused) return refused;
@@ -299,7 +303,8 @@ function update(call: RestCall): SandboxResponse {
 	);
 	let slot: Slot | undefined;
 	if (moves) {
-		const start = (body.StartDateTime as string | undefined) ?? appointment.StartDateTime;
+		const zone = site.settings.TimeZone;
+		const start = localInput(zone, body.StartDateTime) ?? appointment.StartDateTime;
 		const keepLength = body.EndDateTime === undefined && body.SessionTypeId === undefined;
 		const resolved = resolveSlot(site, {
 			staffId: (body.StaffId as number | undefined) ?? appointment.StaffId,
@@ -307,7 +312,7 @@ function update(call: RestCall): SandboxResponse {
 			locationId: appointment.LocationId,
 			start,
 			end:
-				(body.EndDateTime as string | undefined) ??
+				localInput(zone, body.EndDateTime) ??
 				(keepLength ? isoAt(parseWhen(start) + appointment.DurationMinutes * MINUTE) : undefined),
 		});
 		if (typeof resolved === 'string') {
@@ -365,8 +370,10 @@ function addAddOn(call: RestCall): SandboxResponse {
 	if (refused) return refused;
 	const { site } = call;
 	const body = bodyOf(call);
-	const parent = byId(site.appointments, body.AppointmentId as number);
-	if (!parent) return v6Error(404, 'AppointmentNotFound', `Appointment ${String(body.AppointmentId)} was not found.`);
+	if (typeof body.AppointmentId !== 'number')
+		return v6Error(400, 'MissingRequiredFields', 'AppointmentId is required.');
+	const parent = byId(site.appointments, body.AppointmentId);
+	if (!parent) return v6Error(404, 'AppointmentNotFound', `Appointment ${body.AppointmentId} was not found.`);
 	if (parent.Status === 'Cancelled')
 		return v6Error(400, 'AppointmentCancelled', `Appointment ${parent.Id} is cancelled.`);
 	const staffId = (body.StaffId as number | undefined) ?? parent.StaffId;
@@ -406,8 +413,8 @@ function removeFromWaitlist(call: RestCall): SandboxResponse {
 }
 
 export const appointmentBookingHandlers = {
-	'appointment.book': deduplicated(book),
-	'appointment.bookMultiple': deduplicated(bookMultiple),
+	'appointment.book': book,
+	'appointment.bookMultiple': bookMultiple,
 	'appointment.update': update,
 	'appointmentAddOn.book': addAddOn,
 	'appointmentAddOn.remove': removeAddOn,

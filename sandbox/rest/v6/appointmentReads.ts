@@ -1,11 +1,13 @@
-import { DAY, MINUTE, dateOf, dayName, inclusiveEnd, isoAt, minutesOf, startOfDay, timeOf } from '../../data/dates';
+import { DAY, MINUTE, inclusiveEnd, isoAt, minutesOf, startOfDay, timeOf } from '../../data/dates';
 import type { AppointmentType, AvailabilitySchedule, SiteData, Staff } from '../../data/types';
 import type { SandboxResponse } from '../../context';
 import { v6Error, v6Json, v6Page } from '../../v6/answers';
 import type { RestCall } from '../call';
+import { availabilityWindows, busyRanges, subtract, type Range } from '../freeTime';
 import { byId } from '../views';
 import { appointmentV6, sessionTypeV6 } from './appointmentViews';
 import { findClient } from './classAccess';
+import { localDateOf } from '../../data/zones';
 import { locationV6, programV6, staffV6 } from './classViews';
 
 /**
@@ -13,43 +15,6 @@ import { locationV6, programV6, staffV6 } from './classViews';
  * minus appointments, time off and closures), schedule items, session start times, available
  * dates, settings and add-on types.
  */
-
-type Range = [number, number];
-
-/** The parts of `ranges` that `busy` does not cover. */
-function subtract(ranges: Range[], busy: Range[]): Range[] {
-	return busy.reduce<Range[]>(
-		(free, [busyStart, busyEnd]) =>
-			free.flatMap(([start, end]): Range[] => {
-				if (busyEnd <= start || end <= busyStart) return [[start, end]];
-				return [
-					...(busyStart > start ? [[start, busyStart] as Range] : []),
-					...(busyEnd < end ? [[busyEnd, end] as Range] : []),
-				];
-			}),
-		ranges,
-	);
-}
-
-const span = (start: string, end: string): Range => [Date.parse(start), Date.parse(end)];
-
-/** The schedules' windows on each day of [from, to], with the schedule they come from. */
-function windowsOf(site: SiteData, staff: Staff, locationId: number | undefined, from: number, to: number) {
-	const windows: Array<{ schedule: AvailabilitySchedule; range: Range }> = [];
-	for (let day = startOfDay(from); day <= to; day += DAY) {
-		const date = dateOf(day);
-		for (const schedule of site.availabilities) {
-			if (schedule.StaffId !== staff.Id || (locationId !== undefined && schedule.LocationId !== locationId)) continue;
-			if (!schedule.DaysOfWeek.includes(dayName(day))) continue;
-			if (date < schedule.StartDate.slice(0, 10) || date > schedule.EndDate.slice(0, 10)) continue;
-			windows.push({
-				schedule,
-				range: [day + minutesOf(schedule.StartTime) * MINUTE, day + minutesOf(schedule.EndTime) * MINUTE],
-			});
-		}
-	}
-	return windows;
-}
 
 /** Free time of a staff member for a type: availability minus appointments, time off, closures. */
 function freeWindows(
@@ -61,16 +26,8 @@ function freeWindows(
 	to: number,
 	options: { ignoreAppointmentId?: number; anyLength?: boolean } = {},
 ) {
-	const busy: Range[] = [
-		...site.appointments
-			.filter((a) => a.StaffId === staff.Id && a.Status !== 'Cancelled' && a.Id !== options.ignoreAppointmentId)
-			.map((a) => span(a.StartDateTime, a.EndDateTime)),
-		...site.unavailabilities.filter((u) => u.StaffId === staff.Id).map((u) => span(u.StartDateTime, u.EndDateTime)),
-		...site.closures
-			.filter((c) => c.ServiceCategoryIds.includes(type.CategoryId))
-			.map((c): Range => [Date.parse(c.StartDateTime), Date.parse(c.EndDateTime) + 1000]),
-	];
-	return windowsOf(site, staff, locationId, from, to).flatMap(({ schedule, range }) =>
+	const busy = busyRanges(site, staff.Id, type.CategoryId, options.ignoreAppointmentId);
+	return availabilityWindows(site, staff.Id, locationId, from, to).flatMap(({ schedule, range }) =>
 		subtract([range], busy)
 			.map(([start, end]): Range => [Math.max(start, from), Math.min(end, to)])
 			.filter(([start, end]) => end > start && (options.anyLength || end - start >= type.DurationMinutes * MINUTE))
@@ -206,7 +163,7 @@ function availableDates(call: RestCall): SandboxResponse {
 	const days = new Set<string>();
 	for (const member of staff) {
 		for (const { range } of freeWindows(site, member, locationId, type, Math.max(window[0], call.now), window[1])) {
-			days.add(dateOf(range[0]));
+			days.add(localDateOf(site.settings.TimeZone, range[0]));
 		}
 	}
 	return v6Json({ AvailableDates: [...days].sort().map((day) => `${day}T00:00:00`) });
@@ -247,7 +204,7 @@ function scheduleItems(call: RestCall): SandboxResponse {
 				EndDateTime: u.EndDateTime,
 				Description: u.Description,
 			})),
-		Availabilities: windowsOf(site, member, undefined, from, to)
+		Availabilities: availabilityWindows(site, member.Id, undefined, from, to)
 			.filter(({ schedule }) => !locationIds || locationIds.includes(schedule.LocationId))
 			.map(({ schedule, range }) => availabilityV6(call, member, null, schedule, range)),
 	}));
@@ -274,11 +231,12 @@ function activeSessionTimes(call: RestCall): SandboxResponse {
 	}
 	if (['All', 'Class'].includes(kind)) {
 		for (const schedule of site.classSchedules) {
+			if (schedule.StartTime === null) continue;
 			if (!typeIds || typeIds.includes(schedule.ClassDescriptionId)) minutes.add(minutesOf(schedule.StartTime));
 		}
 	}
 	if (['All', 'Enrollment'].includes(kind)) {
-		for (const enrollment of site.enrollments) minutes.add(minutesOf(enrollment.StartTime));
+		for (const { StartTime } of site.enrollments) if (StartTime !== null) minutes.add(minutesOf(StartTime));
 	}
 	const ofDay = (ms?: number) => (ms === undefined ? undefined : (ms - startOfDay(ms)) / MINUTE);
 	const first = ofDay(params.time('request.startTime'));

@@ -1,6 +1,7 @@
 import type { AppointmentDetails, AppointmentWaitlistEntry } from '../../data/classRecords';
 import { isoAt } from '../../data/dates';
 import type { Appointment, AppointmentType, SiteData } from '../../data/types';
+import { localStamp } from '../../data/zones';
 import type { RestCall } from '../call';
 import { byId } from '../views';
 import { clientServiceV6 } from './classViews';
@@ -34,6 +35,12 @@ const statusOf = (appointment: Appointment, details: AppointmentDetails) =>
 				? 'Confirmed'
 				: appointment.Status;
 
+/** An appointment's times as its Appointment record writes them: the business's local time. */
+const localTimes = (site: SiteData, times: { StartDateTime: string; EndDateTime: string }) => ({
+	StartDateTime: localStamp(site.settings.TimeZone, Date.parse(times.StartDateTime)),
+	EndDateTime: localStamp(site.settings.TimeZone, Date.parse(times.EndDateTime)),
+});
+
 /** An appointment as the document's Appointment. */
 export function appointmentV6(call: RestCall, appointment: Appointment) {
 	const { site } = call;
@@ -51,8 +58,7 @@ export function appointmentV6(call: RestCall, appointment: Appointment) {
 		ProviderId: details.ProviderId ?? staff?.ProviderId ?? null,
 		Id: appointment.Id,
 		Status: statusOf(appointment, details),
-		StartDateTime: appointment.StartDateTime,
-		EndDateTime: appointment.EndDateTime,
+		...localTimes(site, appointment),
 		Notes: appointment.Notes,
 		PartnerExternalId: details.PartnerExternalId,
 		StaffRequested: details.StaffRequested,
@@ -86,8 +92,7 @@ export function waitlistAppointmentV6(call: RestCall, entry: AppointmentWaitlist
 		Duration: Math.round((Date.parse(entry.EndDateTime) - Date.parse(entry.StartDateTime)) / 60_000),
 		Id: null,
 		Status: 'None',
-		StartDateTime: entry.StartDateTime,
-		EndDateTime: entry.EndDateTime,
+		...localTimes(site, entry),
 		Notes: entry.Notes,
 		ProgramId: type?.ProgramId ?? null,
 		SessionTypeId: entry.SessionTypeId,

@@ -9,6 +9,7 @@ import { byId } from '../views';
 import { findIssuedGiftCard } from './checkoutPayments';
 import { productByBarcode } from './saleCatalogue';
 import { findPromo, isAnswer, metaNumber, metaText, promoDiscount, round2 } from './saleLookups';
+import { localInput } from '../../data/zones';
 import { priceOf } from './saleViews';
 
 /**
@@ -144,8 +145,9 @@ function bookingsOf(
 			staffId: request.StaffId,
 			typeId: request.SessionTypeId,
 			locationId: request.LocationId ?? defaultLocation ?? undefined,
-			start: request.StartDateTime,
-			end: request.EndDateTime,
+			// The document gives these in the business's time zone.
+			start: localInput(site.settings.TimeZone, request.StartDateTime),
+			end: localInput(site.settings.TimeZone, request.EndDateTime),
 		});
 		if (typeof slot === 'string') return bad('InvalidAppointment', `${where}: ${slot}`);
 		if (slot.type.ProgramId !== option.ProgramId) {

@@ -1,4 +1,5 @@
 import type { Visit } from '../../data/classRecords';
+import type { WeeklyTimes } from '../../data/meetings';
 import type { ClassInstance, ClassSchedule, Enrollment } from '../../data/types';
 import { emit, type RestCall } from '../call';
 import { byId } from '../views';
@@ -40,6 +41,12 @@ export function emitClassUpdated(call: RestCall, instance: ClassInstance): void 
 	});
 }
 
+/** The event's times of day are text: a time to be decided is sent as midnight, where its classes start. */
+const eventTimes = (schedule: WeeklyTimes) => ({
+	startTime: schedule.StartTime ?? '00:00:00',
+	endTime: schedule.EndTime ?? '00:00:00',
+});
+
 /** classSchedule.created / .updated of a class schedule. */
 export function emitClassSchedule(call: RestCall, kind: 'created' | 'updated', schedule: ClassSchedule): void {
 	const settings = scheduleSettingsOf(call.site, schedule.Id);
@@ -56,8 +63,7 @@ export function emitClassSchedule(call: RestCall, kind: 'created' | 'updated', s
 		isActive: schedule.IsActive,
 		startDate: schedule.StartDate,
 		endDate: schedule.EndDate,
-		startTime: schedule.StartTime,
-		endTime: schedule.EndTime,
+		...eventTimes(schedule),
 		daysOfWeek: [...schedule.DaysOfWeek],
 		...noAssistants,
 	});
@@ -79,8 +85,7 @@ export function emitEnrollmentSchedule(call: RestCall, kind: 'created' | 'update
 		isActive: enrollment.Active,
 		startDate: enrollment.StartDate,
 		endDate: enrollment.EndDate,
-		startTime: enrollment.StartTime,
-		endTime: enrollment.EndTime,
+		...eventTimes(enrollment),
 		daysOfWeek: [...enrollment.DaysOfWeek],
 		...noAssistants,
 	});

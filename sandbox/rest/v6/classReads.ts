@@ -39,7 +39,7 @@ function classWindow(call: RestCall, start?: number, end?: number, ids?: number[
 }
 
 /** GET /class/classes (rule 11): hidden classes to staff only, capacity per showsCapacity. */
-export function getClasses(call: RestCall): SandboxResponse {
+function getClasses(call: RestCall): SandboxResponse {
 	const { params, site } = call;
 	const ids = params.ints('request.classIds');
 	const [from, to] = classWindow(call, params.time('request.startDateTime'), params.time('request.endDateTime'), ids);
@@ -89,7 +89,7 @@ export function getClasses(call: RestCall): SandboxResponse {
  * GET /class/classdescriptions (rule 11): with a class date filter one object per class in the
  * range; otherwise one per description, active ones unless includeInactive.
  */
-export function getClassDescriptions(call: RestCall): SandboxResponse {
+function getClassDescriptions(call: RestCall): SandboxResponse {
 	const { params, site } = call;
 	const descriptionId = params.int('request.classDescriptionId');
 	const programIds = params.ints('request.programIds');
@@ -137,7 +137,7 @@ export function getClassDescriptions(call: RestCall): SandboxResponse {
 }
 
 /** GET /class/classschedules: schedules running in the date range, by the document's filters. */
-export function getClassSchedules(call: RestCall): SandboxResponse {
+function getClassSchedules(call: RestCall): SandboxResponse {
 	const { params, site } = call;
 	const ids = params.ints('request.classScheduleIds');
 	const locationIds = params.ints('request.locationIds');
@@ -165,7 +165,7 @@ export function getClassSchedules(call: RestCall): SandboxResponse {
 }
 
 /** GET /class/classvisits: the class with its roster (visits changed since lastModifiedDate). */
-export function getClassVisits(call: RestCall): SandboxResponse {
+function getClassVisits(call: RestCall): SandboxResponse {
 	const id = call.params.int('request.classID')!;
 	const instance = byId(call.site.classes, id);
 	if (!instance || !visibleTo(call, instance)) return v6Error(404, 'ClassNotFound', `Class ${id} was not found.`);
@@ -175,7 +175,7 @@ export function getClassVisits(call: RestCall): SandboxResponse {
 }
 
 /** GET /class/waitlistentries: who waits for which class, in the order they asked. */
-export function getWaitlistEntries(call: RestCall): SandboxResponse {
+function getWaitlistEntries(call: RestCall): SandboxResponse {
 	const { params, site } = call;
 	const classIds = params.ints('request.classIds');
 	const scheduleIds = params.ints('request.classScheduleIds');
@@ -249,7 +249,7 @@ const semesterOfDate = (anchor: number, date: string) =>
 	semestersOf(anchor).find((s) => s.StartDate <= date && date <= s.EndDate)?.Id ?? null;
 
 /** GET /class/semesters. */
-export function getSemesters(call: RestCall): SandboxResponse {
+function getSemesters(call: RestCall): SandboxResponse {
 	const { params } = call;
 	const ids = params.ints('request.semesterIDs');
 	const active = params.bool('request.active');
@@ -296,7 +296,7 @@ function courseV6(call: RestCall, enrollment: Enrollment) {
 }
 
 /** GET /class/courses: enrollments as courses (paged by getCoursesRequest.limit / offset). */
-export function getCourses(call: RestCall): SandboxResponse {
+function getCourses(call: RestCall): SandboxResponse {
 	const { params, site } = call;
 	const ids = params.ints('getCoursesRequest.courseIDs');
 	const locationIds = params.ints('getCoursesRequest.locationIDs');
@@ -321,3 +321,13 @@ export function getCourses(call: RestCall): SandboxResponse {
 		rows.map((e) => courseV6(call, e)),
 	);
 }
+
+export const classReadHandlers = {
+	'class.getMany': getClasses,
+	'classDescription.getMany': getClassDescriptions,
+	'classSchedule.getMany': getClassSchedules,
+	'class.getVisits': getClassVisits,
+	'class.getWaitlistEntries': getWaitlistEntries,
+	'enrollment.getSemesters': getSemesters,
+	'enrollment.getCourses': getCourses,
+};

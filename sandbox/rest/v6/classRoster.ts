@@ -7,9 +7,9 @@ import { isStaff, type RestCall } from '../call';
 import { emailClient } from '../events';
 import { byId } from '../views';
 import { PERMISSION_MESSAGES, bodyOf, clientNotFound, findClient, isTest, staffMay } from './classAccess';
+import { named } from './clientAccess';
 import { localProfile, regionalProfiles } from './clientRegion';
 import { bookClassVisit, cancelClassVisit, joinWaitlist, leaveWaitlist } from './classBooking';
-import { deduplicated } from './classDedup';
 import { activeVisitsOf, classV6, pickFields, scheduleSettingsOf, visibleTo, visitV6 } from './classViews';
 
 /** Booking clients into classes and out of them, and the classes' waiting lists (rules 5, 6). */
@@ -196,9 +196,13 @@ function visitToRemove(
 	body: Record<string, unknown>,
 ): Visit | SandboxResponse {
 	const { site } = call;
-	if (typeof body.VisitId === 'number') {
+	// VisitId 0 is the document's default: no visit named.
+	if (typeof body.VisitId === 'number' && body.VisitId !== 0) {
 		const visit = activeVisitsOf(site, instance.Id).find((v) => v.Id === body.VisitId);
 		return visit ?? v6Error(404, 'VisitNotFound', `Visit ${body.VisitId} is not booked into class ${instance.Id}.`);
+	}
+	if (!named(body.ClientId) && !named(body.UniqueClientId)) {
+		return v6Error(400, 'MissingRequiredFields', 'ClientId, UniqueClientId or VisitId is required.');
 	}
 	const client = findClient(call, body.ClientId, body.UniqueClientId);
 	if (!client) return clientNotFound(body.ClientId ?? body.UniqueClientId);
@@ -282,7 +286,7 @@ function removeFromWaitlist(call: RestCall): SandboxResponse {
 }
 
 export const classRosterHandlers = {
-	'class.addClient': deduplicated(addClient),
+	'class.addClient': addClient,
 	'class.removeClient': removeClient,
 	'class.removeClients': removeClients,
 	'class.removeFromWaitlist': removeFromWaitlist,

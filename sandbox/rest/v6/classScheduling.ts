@@ -1,4 +1,6 @@
-import { DAY, MINUTE, dateOf, dayName, isoAt, minutesOf, overlaps, parseWhen } from '../../data/dates';
+import { DAY_NAMES, dayName, isoAt, minutesOf, overlaps, parseWhen } from '../../data/dates';
+import { meetingOn, meetingsOf, type WeeklyTimes } from '../../data/meetings';
+import { localDateOf, wallClock } from '../../data/zones';
 import { takeRecordId } from '../../data/records';
 import type { ClassInstance, ClassSchedule, SiteData } from '../../data/types';
 import type { ScheduleSettings } from '../../data/classRecords';
@@ -15,6 +17,7 @@ import {
 	activeVisitsOf,
 	classV6,
 	daysOf,
+	hasDayFlags,
 	pickFields,
 	scheduleSettingsOf,
 	touchClass,
@@ -121,62 +124,86 @@ export function timeOfDay(value: unknown): string | undefined {
 
 const dayOfValue = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : undefined);
 
-/** The fields a class or enrollment schedule body sets, read and checked; a string names a problem. */
-export interface ScheduleFields {
+/** The fields a class or enrollment schedule body sets, read and checked. */
+export interface ScheduleFields extends WeeklyTimes {
 	ClassDescriptionId: number;
 	LocationId: number;
 	StaffId: number;
-	StartDate: string;
-	EndDate: string;
-	StartTime: string;
-	EndTime: string;
-	DaysOfWeek: string[];
 	MaxCapacity: number;
 	WebCapacity: number;
 }
 
+const DAY_FLAGS = DAY_NAMES.map((day) => `Day${day}`).join(', ');
+
+/**
+ * A schedule body over `base`: the schedule's fields in an update, where day flags change single
+ * days; an add's defaults otherwise (EndDate its StartDate; without day flags it meets on the
+ * start's weekday). StartTime null, or left out of an add, is a time to be decided, and EndTime
+ * is then ignored.
+ */
 export function readScheduleFields(
 	site: SiteData,
 	body: Record<string, unknown>,
-	base?: Partial<ScheduleFields>,
-): ScheduleFields | string {
+	base: Partial<ScheduleFields> & Pick<WeeklyTimes, 'StartTime' | 'EndTime'>,
+): ScheduleFields | SandboxResponse {
+	const startTime = body.StartTime === null ? null : (timeOfDay(body.StartTime) ?? base.StartTime);
+	const startDate = dayOfValue(body.StartDate) ?? base.StartDate;
+	const adding = base.DaysOfWeek === undefined;
+	const startDay = startDate && !Number.isNaN(parseWhen(startDate)) ? [dayName(parseWhen(startDate))] : undefined;
 	const value = {
-		ClassDescriptionId: (body.ClassDescriptionId as number | undefined) ?? base?.ClassDescriptionId,
-		LocationId: (body.LocationId as number | undefined) ?? base?.LocationId,
-		StaffId: (body.StaffId as number | undefined) ?? base?.StaffId,
-		StartDate: dayOfValue(body.StartDate) ?? base?.StartDate,
-		EndDate: dayOfValue(body.EndDate) ?? base?.EndDate,
-		StartTime: timeOfDay(body.StartTime) ?? base?.StartTime,
-		EndTime: timeOfDay(body.EndTime) ?? base?.EndTime,
-		DaysOfWeek: daysOf(body) ?? base?.DaysOfWeek,
-		MaxCapacity: (body.MaxCapacity as number | undefined) ?? base?.MaxCapacity,
-		WebCapacity: (body.WebCapacity as number | undefined) ?? base?.WebCapacity,
+		ClassDescriptionId: (body.ClassDescriptionId as number | undefined) ?? base.ClassDescriptionId,
+		LocationId: (body.LocationId as number | undefined) ?? base.LocationId,
+		StaffId: (body.StaffId as number | undefined) ?? base.StaffId,
+		StartDate: startDate,
+		EndDate: dayOfValue(body.EndDate) ?? base.EndDate ?? startDate,
+		StartTime: startTime,
+		EndTime: startTime === null ? null : (timeOfDay(body.EndTime) ?? base.EndTime),
+		DaysOfWeek: adding && !hasDayFlags(body) ? startDay : daysOf(body, base.DaysOfWeek ?? []),
+		MaxCapacity: (body.MaxCapacity as number | undefined) ?? base.MaxCapacity,
+		WebCapacity: (body.WebCapacity as number | undefined) ?? base.WebCapacity,
 	};
+	// WebCapacity follows MaxCapacity, EndDate and the days StartDate; a time of day needs its end.
 	if (value.WebCapacity === undefined) value.WebCapacity = value.MaxCapacity;
+	const follows = ['WebCapacity', 'EndDate', 'DaysOfWeek'];
 	const missing = Object.entries(value)
-		.filter(([, v]) => v === undefined || v === null)
+		.filter(([name, v]) => v === undefined || (name === 'EndTime' && v === null && startTime !== null))
+		.filter(([name]) => !follows.includes(name))
 		.map(([name]) => name);
-	if (missing.length) return `Missing: ${missing.join(', ')}.`;
+	if (missing.length) {
+		return v6Error(
+			400,
+			'MissingRequiredFields',
+			`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required.`,
+		);
+	}
 	const fields = value as ScheduleFields;
+	const invalid = (message: string) => v6Error(400, 'InvalidParameter', message);
 	if (!byId(site.classDescriptions, fields.ClassDescriptionId)) {
-		return `Class description ${fields.ClassDescriptionId} was not found.`;
+		return invalid(`Class description ${fields.ClassDescriptionId} was not found.`);
 	}
 	const location = byId(site.locations, fields.LocationId);
-	if (!location || !location.Active) return `Location ${fields.LocationId} was not found.`;
+	if (!location || !location.Active) return invalid(`Location ${fields.LocationId} was not found.`);
 	const staff = byId(site.staff, fields.StaffId);
-	if (!staff || !staff.Active) return `Staff member ${fields.StaffId} was not found.`;
+	if (!staff || !staff.Active) return invalid(`Staff member ${fields.StaffId} was not found.`);
 	if (Number.isNaN(parseWhen(fields.StartDate)) || Number.isNaN(parseWhen(fields.EndDate))) {
-		return 'StartDate and EndDate must be dates.';
+		return invalid('StartDate and EndDate must be dates.');
 	}
-	if (fields.EndDate < fields.StartDate) return 'EndDate lies before StartDate.';
-	if (minutesOf(fields.EndTime) <= minutesOf(fields.StartTime)) return 'EndTime must come after StartTime.';
-	if (!fields.DaysOfWeek.length) return 'At least one day of the week must be true.';
-	if (fields.MaxCapacity < 1) return 'MaxCapacity must be at least 1.';
+	if (fields.EndDate < fields.StartDate) return invalid('EndDate lies before StartDate.');
+	if (fields.StartTime !== null && minutesOf(fields.EndTime!) <= minutesOf(fields.StartTime)) {
+		return invalid('EndTime must come after StartTime.');
+	}
+	if (!fields.DaysOfWeek.length) return invalid(`At least one of ${DAY_FLAGS} must be true.`);
+	if (fields.MaxCapacity < 1) return invalid('MaxCapacity must be at least 1.');
 	if (fields.WebCapacity < 0 || fields.WebCapacity > fields.MaxCapacity) {
-		return 'WebCapacity must lie between 0 and MaxCapacity.';
+		return invalid('WebCapacity must lie between 0 and MaxCapacity.');
 	}
 	return fields;
 }
+
+/** An add starts from nothing: no days, and a time to be decided. */
+export const ADD_DEFAULTS = { StartTime: null, EndTime: null } as const;
+
+export const isFields = (value: ScheduleFields | SandboxResponse): value is ScheduleFields => !('status' in value);
 
 /** The v6 settings a schedule body carries, over the schedule's current ones. */
 export function readSettings(body: Record<string, unknown>, base: ScheduleSettings): ScheduleSettings {
@@ -198,19 +225,17 @@ export function readSettings(body: Record<string, unknown>, base: ScheduleSettin
 	};
 }
 
-const nextClassId = (site: SiteData) =>
+/** The next class id; enrollment sessions draw from it too, so no two share one. */
+export const nextClassId = (site: SiteData) =>
 	takeRecordId(site.classRecords, 'classes', Math.max(5000, ...site.classes.map((c) => c.Id)));
 
-/** The classes a schedule has on its days between two dates (inclusive), none before `fromDay`. */
+/** The classes a schedule has on its days from `fromDay` on that it has no class on yet. */
 function newInstances(site: SiteData, schedule: ClassSchedule, fromDay: string, hidden: boolean): ClassInstance[] {
 	const made: ClassInstance[] = [];
-	const first = Math.max(parseWhen(schedule.StartDate), parseWhen(fromDay));
-	// The sandbox schedules at most two years of classes ahead.
-	const last = Math.min(parseWhen(schedule.EndDate), first + 730 * DAY);
-	for (let day = first; day <= last; day += DAY) {
-		if (!schedule.DaysOfWeek.includes(dayName(day))) continue;
-		const date = dateOf(day);
-		if (site.classes.some((c) => c.ClassScheduleId === schedule.Id && c.StartDateTime.slice(0, 10) === date)) continue;
+	const zone = site.settings.TimeZone;
+	for (const meeting of meetingsOf(schedule, zone, fromDay)) {
+		const held = (c: ClassInstance) => localDateOf(zone, Date.parse(c.StartDateTime)) === meeting.date;
+		if (site.classes.some((c) => c.ClassScheduleId === schedule.Id && held(c))) continue;
 		const id = nextClassId(site);
 		const instance: ClassInstance = {
 			Id: id,
@@ -218,8 +243,8 @@ function newInstances(site: SiteData, schedule: ClassSchedule, fromDay: string, 
 			ClassDescriptionId: schedule.ClassDescriptionId,
 			LocationId: schedule.LocationId,
 			StaffId: schedule.StaffId,
-			StartDateTime: isoAt(day + minutesOf(schedule.StartTime) * MINUTE),
-			EndDateTime: isoAt(day + minutesOf(schedule.EndTime) * MINUTE),
+			StartDateTime: isoAt(meeting.start),
+			EndDateTime: isoAt(meeting.end),
 			MaxCapacity: schedule.MaxCapacity,
 			WebCapacity: schedule.WebCapacity,
 			TotalBooked: 0,
@@ -238,18 +263,14 @@ function newInstances(site: SiteData, schedule: ClassSchedule, fromDay: string, 
 	return made;
 }
 
-const invalid = (message: string) =>
-	v6Error(400, message.startsWith('Missing') ? 'MissingRequiredFields' : 'InvalidParameter', message);
-
 /** POST /class/addclassschedule: a schedule and its classes; classSchedule.created. */
 function addClassSchedule(call: RestCall): SandboxResponse {
 	const refused = requireStaff(call, 'ManageClassSchedules');
 	if (refused) return refused;
 	const { site } = call;
 	const body = bodyOf(call);
-	// A single-day schedule may leave EndDate out (the document says so).
-	const fields = readScheduleFields(site, body, { EndDate: dayOfValue(body.StartDate) });
-	if (typeof fields === 'string') return invalid(fields);
+	const fields = readScheduleFields(site, body, ADD_DEFAULTS);
+	if (!isFields(fields)) return fields;
 	if (isTest(call)) return v6Json({ ClassId: null, ClassInstanceIds: [] });
 	const description = byId(site.classDescriptions, fields.ClassDescriptionId)!;
 	const program = byId(site.programs, description.ProgramId);
@@ -282,29 +303,32 @@ function updateClassSchedule(call: RestCall): SandboxResponse {
 	const schedule = byId(site.classSchedules, body.ClassId);
 	if (!schedule) return v6Error(404, 'ClassScheduleNotFound', `Class schedule ${body.ClassId} was not found.`);
 	const fields = readScheduleFields(site, body, schedule);
-	if (typeof fields === 'string') return invalid(fields);
+	if (!isFields(fields)) return fields;
 	if (isTest(call)) return v6Json({ ClassId: schedule.Id, ClassInstanceIds: [] });
 	Object.assign(schedule, fields);
 	site.classRecords.scheduleSettings[schedule.Id] = readSettings(body, scheduleSettingsOf(site, schedule.Id));
 	const retain = body.RetainScheduleChanges === true;
+	const zone = site.settings.TimeZone;
 	const ahead = site.classes.filter(
 		(c) => c.ClassScheduleId === schedule.Id && Date.parse(c.StartDateTime) >= call.now,
 	);
 	for (const instance of ahead) {
 		const start = Date.parse(instance.StartDateTime);
-		const day = dateOf(start);
+		const day = localDateOf(zone, start);
 		const scheduled =
-			schedule.StartDate <= day && day <= schedule.EndDate && schedule.DaysOfWeek.includes(dayName(start));
+			schedule.StartDate <= day &&
+			day <= schedule.EndDate &&
+			schedule.DaysOfWeek.includes(dayName(wallClock(zone, start)));
 		const booked = activeVisitsOf(site, instance.Id).length > 0 || waitingEntriesOf(site, instance.Id).length > 0;
 		if (!scheduled) {
 			if (!booked) site.classes.splice(site.classes.indexOf(instance), 1);
 			continue;
 		}
-		const midnight = parseWhen(day);
+		const meeting = meetingOn(schedule, day, zone);
 		instance.ClassDescriptionId = schedule.ClassDescriptionId;
 		instance.LocationId = schedule.LocationId;
-		instance.StartDateTime = isoAt(midnight + minutesOf(schedule.StartTime) * MINUTE);
-		instance.EndDateTime = isoAt(midnight + minutesOf(schedule.EndTime) * MINUTE);
+		instance.StartDateTime = isoAt(meeting.start);
+		instance.EndDateTime = isoAt(meeting.end);
 		instance.MaxCapacity = schedule.MaxCapacity;
 		instance.WebCapacity = schedule.WebCapacity;
 		const change = site.classRecords.classChanges[instance.Id];
@@ -319,7 +343,7 @@ function updateClassSchedule(call: RestCall): SandboxResponse {
 		}
 		touchClass(call, instance.Id);
 	}
-	newInstances(site, schedule, dateOf(call.now), false);
+	newInstances(site, schedule, localDateOf(zone, call.now), false);
 	const ids = site.classes
 		.filter((c) => c.ClassScheduleId === schedule.Id && Date.parse(c.StartDateTime) >= call.now)
 		.map((c) => c.Id);

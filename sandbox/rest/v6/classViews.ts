@@ -1,6 +1,7 @@
 import { V6_TYPES } from '../../../nodes/shared/v6Document/facts';
 import { DEFAULT_WAITLIST_CAPACITY, type ScheduleSettings, type Visit } from '../../data/classRecords';
 import { DAY, DAY_NAMES, dateOf, isoAt } from '../../data/dates';
+import type { WeeklyTimes } from '../../data/meetings';
 import type {
 	ClassDescription,
 	ClassInstance,
@@ -333,12 +334,25 @@ const dayFlags = (days: readonly string[]) => ({
 	DaySaturday: days.includes('Saturday'),
 });
 
-/** Day flags of a v6 schedule body → day names (undefined when none is given). */
-export function daysOf(body: Record<string, unknown>): string[] | undefined {
-	const given = DAY_NAMES.filter((day) => body[`Day${day}`] !== undefined && body[`Day${day}`] !== null);
-	if (!given.length) return undefined;
-	return DAY_NAMES.filter((day) => body[`Day${day}`] === true);
-}
+/**
+ * The days a schedule body's flags (DaySunday … DaySaturday) leave it on: a flag given sets its
+ * day, a day without one keeps what `kept` says.
+ */
+export const daysOf = (body: Record<string, unknown>, kept: readonly string[]): string[] =>
+	DAY_NAMES.filter((day) => {
+		const flag = body[`Day${day}`];
+		return flag === undefined || flag === null ? kept.includes(day) : flag === true;
+	});
+
+/** Whether a schedule body sets any day flag. */
+export const hasDayFlags = (body: Record<string, unknown>) =>
+	DAY_NAMES.some((day) => body[`Day${day}`] !== undefined && body[`Day${day}`] !== null);
+
+/** A schedule's times of day on its first day, as ClassSchedule writes them; null while to be decided. */
+const timesOfDay = (schedule: WeeklyTimes) => ({
+	StartTime: schedule.StartTime === null ? null : `${schedule.StartDate}T${schedule.StartTime}`,
+	EndTime: schedule.EndTime === null ? null : `${schedule.StartDate}T${schedule.EndTime}`,
+});
 
 /** A class schedule as the document's ClassSchedule (times of day on the schedule's first day). */
 export function classScheduleV6(call: RestCall, schedule: ClassSchedule) {
@@ -356,8 +370,7 @@ export function classScheduleV6(call: RestCall, schedule: ClassSchedule) {
 		...dayFlags(schedule.DaysOfWeek),
 		AllowOpenEnrollment: settings.AllowOpenEnrollment,
 		AllowDateForwardEnrollment: settings.AllowDateForwardEnrollment,
-		StartTime: `${schedule.StartDate}T${schedule.StartTime}`,
-		EndTime: `${schedule.StartDate}T${schedule.EndTime}`,
+		...timesOfDay(schedule),
 		StartDate: `${schedule.StartDate}T00:00:00`,
 		EndDate: `${schedule.EndDate}T00:00:00`,
 		Staff: staffV6(site, byId(site.staff, schedule.StaffId)),
@@ -399,8 +412,7 @@ export function enrollmentV6(call: RestCall, enrollment: Enrollment) {
 		...dayFlags(enrollment.DaysOfWeek),
 		AllowOpenEnrollment: settings?.AllowOpenEnrollment ?? false,
 		AllowDateForwardEnrollment: settings?.AllowDateForwardEnrollment ?? false,
-		StartTime: `${enrollment.StartDate}T${enrollment.StartTime}`,
-		EndTime: `${enrollment.StartDate}T${enrollment.EndTime}`,
+		...timesOfDay(enrollment),
 		StartDate: `${enrollment.StartDate}T00:00:00`,
 		EndDate: `${enrollment.EndDate}T00:00:00`,
 		Staff: staffV6(site, byId(site.staff, enrollment.StaffId)),

@@ -16,6 +16,9 @@ export function findClient(site: SiteData, clientId?: string | null, uniqueId?: 
 	return site.clients.find((client) => client.ClientId.toLowerCase() === wanted);
 }
 
+/** Whether a body gave a value for an optional field (an empty text names nothing). */
+export const named = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 export const clientNotFound = (clientId: unknown) =>
 	v6Error(404, 'ClientNotFound', `Client ${String(clientId ?? '')} was not found.`);
 

@@ -9,6 +9,7 @@ import { byId } from '../views';
 import { clientNotFound, emitClient, findClient, missing, touch } from './clientAccess';
 import type { Fields } from './clientFields';
 import { clientV6View } from './clientViews';
+import { localStamp } from '../../data/zones';
 import { staffV6View } from './staffViews';
 
 /**
@@ -41,12 +42,14 @@ function staffView(site: SiteData, staffId: number | null) {
 	return staff ? staffV6View(site, staff) : null;
 }
 
+/** The document gives a contact log's and its comments' CreatedDateTime in local time. */
 export function contactLogView(site: SiteData, log: ContactLogRecord) {
 	const client = byId(site.clients, log.ClientId);
+	const local = (stamp: string) => localStamp(site.settings.TimeZone, Date.parse(stamp));
 	return {
 		Id: log.Id,
 		Text: log.Text,
-		CreatedDateTime: log.CreatedDateTime,
+		CreatedDateTime: local(log.CreatedDateTime),
 		FollowupByDate: log.FollowupByDate,
 		ContactMethod: log.ContactMethod,
 		ContactName: log.ContactName,
@@ -56,7 +59,7 @@ export function contactLogView(site: SiteData, log: ContactLogRecord) {
 		Comments: log.Comments.map((comment) => ({
 			Id: comment.Id,
 			Text: comment.Text,
-			CreatedDateTime: comment.CreatedDateTime,
+			CreatedDateTime: local(comment.CreatedDateTime),
 			CreatedBy: staffView(site, comment.CreatedByStaffId),
 		})),
 		Types: log.Types.flatMap((tag) => {
@@ -330,13 +333,16 @@ const REWARD_SOURCES = ['Appointment Booking', 'Class Booking', 'Referral', 'Sal
 const balanceOf = (site: SiteData, client: Client) =>
 	site.clientRecords.rewards.filter((r) => r.ClientId === client.Id).reduce((sum, r) => sum + r.Points, 0);
 
-function rewardView(reward: SiteData['clientRecords']['rewards'][number]) {
+/** A reward transaction's times are the site's local time (the document says so); the request's ActionDateTime is UTC. */
+function rewardView(site: SiteData, reward: SiteData['clientRecords']['rewards'][number]) {
+	const local = (stamp: string | null) =>
+		stamp === null ? null : localStamp(site.settings.TimeZone, Date.parse(stamp));
 	return {
-		ActionDateTime: reward.ActionDateTime,
+		ActionDateTime: local(reward.ActionDateTime),
 		Action: reward.Action,
 		Source: reward.Source || null,
 		SourceID: reward.SourceId,
-		ExpirationDateTime: reward.ExpirationDateTime,
+		ExpirationDateTime: local(reward.ExpirationDateTime),
 		Points: Math.abs(reward.Points),
 	};
 }
@@ -358,7 +364,12 @@ export function getRewards(call: RestCall): SandboxResponse {
 			);
 		})
 		.sort((a, b) => a.ActionDateTime.localeCompare(b.ActionDateTime) || a.Id - b.Id);
-	return v6Page(call, 'Transactions', rows.map(rewardView), { Balance: balanceOf(site, client) });
+	return v6Page(
+		call,
+		'Transactions',
+		rows.map((reward) => rewardView(site, reward)),
+		{ Balance: balanceOf(site, client) },
+	);
 }
 
 /** A Source ID must name a record of the client (the document's validation). */
@@ -411,7 +422,8 @@ export function updateRewards(call: RestCall): SandboxResponse {
 		ExpirationDateTime: action === 'Earned' ? isoAt(when + 365 * DAY) : null,
 	};
 	site.clientRecords.rewards.push(reward);
-	return v6Json({ Balance: balanceOf(site, client), Transactions: [rewardView(reward)] });
+	// The answer is GetClientRewards' type: a page holding the one transaction made.
+	return v6Page(call, 'Transactions', [rewardView(site, reward)], { Balance: balanceOf(site, client) });
 }
 
 // Direct debit.

@@ -2,6 +2,7 @@ import type { ClientRelationship, RelationshipType } from '../../data/clientReco
 import type { ClientContract, ClientMembership } from '../../data/saleRecords';
 import type { Client, ClientService, SiteData } from '../../data/types';
 import { byId } from '../views';
+import { localStamp } from '../../data/zones';
 import { homeLocationView, programV6View } from './siteViews';
 
 /**
@@ -150,7 +151,11 @@ export function clientV6View(site: SiteData, client: Client) {
 		IsProspect: client.IsProspect ?? false,
 		LastName: client.LastName,
 		Liability: {
-			AgreementDate: released ? (client.LiabilityAgreementDate ?? null) : null,
+			// The document sets it in the business's time zone.
+			AgreementDate:
+				released && client.LiabilityAgreementDate
+					? localStamp(site.settings.TimeZone, Date.parse(client.LiabilityAgreementDate))
+					: null,
 			IsReleased: released,
 			ReleasedBy: released ? (client.LiabilityReleasedBy ?? null) : null,
 		},

@@ -12,6 +12,7 @@ import {
 	findClient,
 	isDuplicate,
 	missing,
+	named,
 	sameEmail,
 	touch,
 } from './clientAccess';
@@ -259,6 +260,11 @@ export function copyCreditCard(call: RestCall): SandboxResponse {
 		return v6Error(403, 'InvalidSite', 'The API key is not linked to the source and target sites.');
 	const lookup = (site: SiteData, id: unknown, unique: unknown) =>
 		findClient(site, typeof id === 'string' ? id : undefined, typeof unique === 'number' ? unique : undefined);
+	for (const side of ['Source', 'Target']) {
+		if (!named(body[`${side}ClientId`]) && !named(body[`${side}UniqueClientId`])) {
+			return missing(`${side}ClientId or ${side}UniqueClientId`);
+		}
+	}
 	const source = lookup(sourceSite, body.SourceClientId, body.SourceUniqueClientId);
 	if (!source) return clientNotFound(body.SourceClientId ?? body.SourceUniqueClientId);
 	const target = lookup(targetSite, body.TargetClientId, body.TargetUniqueClientId);

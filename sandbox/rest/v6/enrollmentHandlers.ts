@@ -1,5 +1,7 @@
 import type { EnrollmentBooking } from '../../data/classRecords';
-import { DAY, dateOf, dayName, inclusiveEnd, isoAt, parseWhen, startOfDay } from '../../data/dates';
+import { DAY, dateOf, inclusiveEnd, isoAt, startOfDay } from '../../data/dates';
+import { meetingsOf } from '../../data/meetings';
+import { localDateOf } from '../../data/zones';
 import { takeRecordId } from '../../data/records';
 import type { ClientService, Enrollment, SiteData } from '../../data/types';
 import type { SandboxResponse } from '../../context';
@@ -9,8 +11,8 @@ import { emailClient } from '../events';
 import { byId } from '../views';
 import { PERMISSION_MESSAGES, bodyOf, clientNotFound, findClient, isTest, requireStaff, staffMay } from './classAccess';
 import { emitEnrollmentSchedule } from './classEvents';
-import { readScheduleFields, readSettings, timeOfDay } from './classScheduling';
-import { daysOf, enrollmentV6, scheduleSettingsOf } from './classViews';
+import { ADD_DEFAULTS, isFields, nextClassId, readScheduleFields, readSettings } from './classScheduling';
+import { enrollmentV6, scheduleSettingsOf } from './classViews';
 
 /**
  * The v6 enrollment calls on site.enrollments (shared with GET /Business/Schedules/Enrollments):
@@ -55,19 +57,35 @@ function search(call: RestCall): SandboxResponse {
 const settingsOf = (site: SiteData, id: number) =>
 	site.classRecords.enrollmentSettings[id] ?? { ...scheduleSettingsOf(site, -1), WaitlistCapacity: 0 };
 
-/** POST /enrollment/addenrollmentschedule: a new enrollment from a class description. */
+/**
+ * The enrollment's sessions from `fromDay` on, after a change: a day still scheduled keeps its
+ * session (and id), a new day gets one, a day no longer scheduled loses its own.
+ */
+function sessionIdsFrom(site: SiteData, enrollment: Enrollment, fromDay: string): number[] {
+	const records = site.classRecords;
+	const days = new Set(meetingsOf(enrollment, site.settings.TimeZone, fromDay).map((meeting) => meeting.date));
+	records.enrollmentSessions = records.enrollmentSessions.filter(
+		(session) => session.EnrollmentId !== enrollment.Id || session.Date < fromDay || days.has(session.Date),
+	);
+	const held = new Set(records.enrollmentSessions.filter((s) => s.EnrollmentId === enrollment.Id).map((s) => s.Date));
+	for (const date of days) {
+		if (!held.has(date))
+			records.enrollmentSessions.push({ Id: nextClassId(site), EnrollmentId: enrollment.Id, Date: date });
+	}
+	return records.enrollmentSessions
+		.filter((session) => session.EnrollmentId === enrollment.Id && session.Date >= fromDay)
+		.sort((a, b) => a.Date.localeCompare(b.Date))
+		.map((session) => session.Id);
+}
+
+/** POST /enrollment/addenrollmentschedule: a new enrollment from a class description, and its sessions. */
 function createSchedule(call: RestCall): SandboxResponse {
 	const refused = requireStaff(call, 'ManageClassSchedules');
 	if (refused) return refused;
 	const { site } = call;
 	const body = bodyOf(call);
-	// A one-day enrollment may leave the days out: it runs on its start day.
-	const start = typeof body.StartDate === 'string' ? body.StartDate.slice(0, 10) : undefined;
-	const days = daysOf(body) ?? (start ? [dayName(parseWhen(start))] : undefined);
-	const fields = readScheduleFields(site, body, { DaysOfWeek: days, MaxCapacity: 20 });
-	if (typeof fields === 'string') {
-		return v6Error(400, fields.startsWith('Missing') ? 'MissingRequiredFields' : 'InvalidParameter', fields);
-	}
+	const fields = readScheduleFields(site, body, { ...ADD_DEFAULTS, MaxCapacity: 20 });
+	if (!isFields(fields)) return fields;
 	if (isTest(call)) return v6Json({ ClassId: null, ClassInstanceIds: [] });
 	const description = byId(site.classDescriptions, fields.ClassDescriptionId)!;
 	const enrollment: Enrollment = {
@@ -91,11 +109,12 @@ function createSchedule(call: RestCall): SandboxResponse {
 		...readSettings(body, settingsOf(site, enrollment.Id)),
 		ClassDescriptionId: description.Id,
 	};
+	const sessions = sessionIdsFrom(site, enrollment, enrollment.StartDate);
 	emitEnrollmentSchedule(call, 'created', enrollment);
-	return v6Json({ ClassId: enrollment.Id, ClassInstanceIds: [] });
+	return v6Json({ ClassId: enrollment.Id, ClassInstanceIds: sessions });
 }
 
-/** POST /enrollment/updateenrollmentschedule: ClassId names the enrollment. */
+/** POST /enrollment/updateenrollmentschedule: ClassId names the enrollment; its sessions from today on follow. */
 function updateSchedule(call: RestCall): SandboxResponse {
 	const refused = requireStaff(call, 'ManageClassSchedules');
 	if (refused) return refused;
@@ -115,9 +134,7 @@ function updateSchedule(call: RestCall): SandboxResponse {
 		MaxCapacity: enrollment.Capacity,
 		WebCapacity: enrollment.Capacity,
 	});
-	if (typeof fields === 'string') {
-		return v6Error(400, fields.startsWith('Missing') ? 'MissingRequiredFields' : 'InvalidParameter', fields);
-	}
+	if (!isFields(fields)) return fields;
 	if (isTest(call)) return v6Json({ ClassId: enrollment.Id, ClassInstanceIds: [] });
 	const description = byId(site.classDescriptions, fields.ClassDescriptionId)!;
 	if (body.ClassDescriptionId !== undefined && body.ClassDescriptionId !== null) {
@@ -130,8 +147,8 @@ function updateSchedule(call: RestCall): SandboxResponse {
 		StaffId: fields.StaffId,
 		StartDate: fields.StartDate,
 		EndDate: fields.EndDate,
-		StartTime: timeOfDay(body.StartTime) ?? enrollment.StartTime,
-		EndTime: timeOfDay(body.EndTime) ?? enrollment.EndTime,
+		StartTime: fields.StartTime,
+		EndTime: fields.EndTime,
 		DaysOfWeek: fields.DaysOfWeek,
 		Capacity: fields.MaxCapacity,
 	});
@@ -139,8 +156,9 @@ function updateSchedule(call: RestCall): SandboxResponse {
 		...readSettings(body, settings),
 		ClassDescriptionId: fields.ClassDescriptionId,
 	};
+	const sessions = sessionIdsFrom(site, enrollment, localDateOf(site.settings.TimeZone, call.now));
 	emitEnrollmentSchedule(call, 'updated', enrollment);
-	return v6Json({ ClassId: enrollment.Id, ClassInstanceIds: [] });
+	return v6Json({ ClassId: enrollment.Id, ClassInstanceIds: sessions });
 }
 
 /** A pricing option of the client for the enrollment's program, valid on the day it starts for them. */

@@ -76,21 +76,29 @@ interface PriceChange {
 	OnlinePrice?: number;
 }
 
-/** Every change is checked before any price moves. */
+/**
+ * Every change is checked before any price moves. A list body's messages name the entry
+ * (`body[1].BarcodeId`), a single change's the field alone.
+ */
 function checkPriceChanges<T>(
-	changes: PriceChange[],
+	changes: PriceChange | PriceChange[],
 	find: (barcode: string | undefined) => T | undefined,
 	what: string,
 ): Array<[T, PriceChange]> | SandboxResponse {
+	const list = Array.isArray(changes) ? changes : [changes];
+	const field = (index: number, name: string) => (Array.isArray(changes) ? `body[${index}].${name}` : name);
 	const found: Array<[T, PriceChange]> = [];
-	for (const [index, change] of changes.entries()) {
-		if (!change.BarcodeId) return v6Error(400, 'MissingRequiredFields', `[${index}].BarcodeId is required.`);
+	for (const [index, change] of list.entries()) {
+		if (!change.BarcodeId) return v6Error(400, 'MissingRequiredFields', `${field(index, 'BarcodeId')} is required.`);
 		if (change.Price === undefined && change.OnlinePrice === undefined) {
-			return v6Error(400, 'MissingRequiredFields', `[${index}]: send Price or OnlinePrice.`);
+			const fields = `${field(index, 'Price')} or ${field(index, 'OnlinePrice')}`;
+			return v6Error(400, 'MissingRequiredFields', `${fields} is required.`);
 		}
 		const record = find(change.BarcodeId);
-		if (!record)
-			return v6Error(400, 'InvalidBarcodeId', `[${index}].BarcodeId: no ${what} has barcode ${change.BarcodeId}.`);
+		if (!record) {
+			const message = `${field(index, 'BarcodeId')}: no ${what} has barcode ${change.BarcodeId}.`;
+			return v6Error(400, 'InvalidBarcodeId', message);
+		}
 		found.push([record, change]);
 	}
 	return found;
@@ -222,7 +230,7 @@ function updateProductPrices(call: RestCall): SandboxResponse {
 
 function updateProductPrice(call: RestCall): SandboxResponse {
 	const body = call.body as PriceChange;
-	const checked = checkPriceChanges([body], (barcode) => productByBarcode(call, barcode), 'product');
+	const checked = checkPriceChanges(body, (barcode) => productByBarcode(call, barcode), 'product');
 	if (isAnswer(checked)) return checked;
 	const [[product]] = checked;
 	if ((body.Price ?? 0) < 0 || (body.OnlinePrice ?? 0) < 0)

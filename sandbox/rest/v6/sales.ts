@@ -1,4 +1,4 @@
-import type { HandlerTable } from '../call';
+import { joinTables, type HandlerTable } from '../call';
 import { checkoutHandlers } from './checkout';
 import { contractClientHandlers } from './contractClients';
 import { contractPurchaseHandlers } from './contractPurchase';
@@ -23,13 +23,13 @@ import { saleLedgerHandlers } from './saleLedger';
  * /sale/initiatepurchasecontract, /sale/purchaseaccountcredit, /sale/purchasecontract,
  * /sale/purchasegiftcard, /sale/returnsale, /sale/updateproductprice; PUT /sale/updatesaledate.
  */
-export const salesV6Handlers: HandlerTable = {
-	...contractClientHandlers,
-	...saleClientServiceHandlers,
-	...saleCatalogueHandlers,
-	...saleLedgerHandlers,
-	...checkoutHandlers,
-	...contractPurchaseHandlers,
-	...giftCardHandlers,
-	...accountCreditHandlers,
-};
+export const salesV6Handlers: HandlerTable = joinTables([
+	contractClientHandlers,
+	saleClientServiceHandlers,
+	saleCatalogueHandlers,
+	saleLedgerHandlers,
+	checkoutHandlers,
+	contractPurchaseHandlers,
+	giftCardHandlers,
+	accountCreditHandlers,
+]);

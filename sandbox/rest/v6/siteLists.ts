@@ -9,6 +9,7 @@ import type { RestCall } from '../call';
 import { byId } from '../views';
 import { missing } from './clientAccess';
 import type { Fields } from './clientFields';
+import { instantOf } from '../../data/zones';
 import {
 	locationV6View,
 	paymentTypeRows,
@@ -353,18 +354,19 @@ export function getResourceAvailabilities(call: RestCall): SandboxResponse {
 	const rows: Array<{ ResourceId: number; StartDateTime: string; EndDateTime: string }> = [];
 	for (const resource of resourcesOf(call)) {
 		for (let day = first; day <= last; day += DAY) {
+			// Opening hours are the site's wall clock.
+			const [opens, closes] = [OPEN.from, OPEN.to].map((at) => instantOf(site.settings.TimeZone, day + at));
 			const busy = site.appointments
 				.filter((a) => a.Status !== 'Cancelled' && a.ResourceIds.includes(resource.Id))
 				.map((a) => [Date.parse(a.StartDateTime), Date.parse(a.EndDateTime)] as const)
-				.filter(([start, end]) => start < day + OPEN.to && end > day + OPEN.from)
+				.filter(([start, end]) => start < closes && end > opens)
 				.sort((a, b) => a[0] - b[0]);
-			let free = day + OPEN.from;
+			let free = opens;
 			for (const [start, end] of busy) {
 				if (start > free) rows.push({ ResourceId: resource.Id, StartDateTime: isoAt(free), EndDateTime: isoAt(start) });
 				free = Math.max(free, end);
 			}
-			if (free < day + OPEN.to)
-				rows.push({ ResourceId: resource.Id, StartDateTime: isoAt(free), EndDateTime: isoAt(day + OPEN.to) });
+			if (free < closes) rows.push({ ResourceId: resource.Id, StartDateTime: isoAt(free), EndDateTime: isoAt(closes) });
 		}
 	}
 	return v6Page(call, 'ResourceAvailabilities', rows);

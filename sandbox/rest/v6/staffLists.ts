@@ -1,10 +1,11 @@
 import type { SandboxResponse } from '../../context';
-import { dayName, minutesOf, startOfDay } from '../../data/dates';
+import { dateOf, dayName, minutesOf, startOfDay } from '../../data/dates';
 import type { SiteData, Staff } from '../../data/types';
 import { v6Error, v6Json, v6Page } from '../../v6/answers';
 import type { RestCall } from '../call';
 import { byId } from '../views';
 import { missing, staffNotFound } from './clientAccess';
+import { wallClock } from '../../data/zones';
 import {
 	permissionGroupView,
 	staffSessionTypeViews,
@@ -35,14 +36,16 @@ export function availableAt(site: SiteData, staff: Staff, typeId: number, locati
 	const type = byId(site.appointmentTypes, typeId);
 	if (!type || !staff.AppointmentTypeIds.includes(typeId) || !staff.LocationIds.includes(locationId)) return false;
 	const end = at + type.DurationMinutes * 60_000;
-	const day = new Date(at).toISOString().slice(0, 10);
-	const from = (at - startOfDay(at)) / 60_000;
+	// Availability is kept in the site's wall clock.
+	const wall = wallClock(site.settings.TimeZone, at);
+	const day = dateOf(wall);
+	const from = (wall - startOfDay(wall)) / 60_000;
 	const to = from + type.DurationMinutes;
 	const scheduled = site.availabilities.some(
 		(schedule) =>
 			schedule.StaffId === staff.Id &&
 			schedule.LocationId === locationId &&
-			schedule.DaysOfWeek.includes(dayName(at)) &&
+			schedule.DaysOfWeek.includes(dayName(wall)) &&
 			schedule.StartDate.slice(0, 10) <= day &&
 			day <= schedule.EndDate.slice(0, 10) &&
 			minutesOf(schedule.StartTime) <= from &&

@@ -1,5 +1,5 @@
 import type { SandboxResponse } from '../../context';
-import { DAY, DAY_NAMES, dayName, minutesOf, timeOf } from '../../data/dates';
+import { DAY, DAY_NAMES, MINUTE, dayName, isoAt, minutesOf, timeOf } from '../../data/dates';
 import { takeId } from '../../data/generate';
 import { takeRecordId } from '../../data/records';
 import { permissionsOf } from '../../data/staffRecords';
@@ -9,6 +9,7 @@ import { emit, type RestCall } from '../call';
 import { byId } from '../views';
 import { missing, needsStaffPermission, staffNotFound } from './clientAccess';
 import type { Fields } from './clientFields';
+import { instantOf } from '../../data/zones';
 import { permissionGroupView, staffEventData, staffV6View } from './staffViews';
 
 /**
@@ -280,8 +281,9 @@ export function addAvailability(call: RestCall): SandboxResponse {
 		site.unavailabilities.push({
 			Id: takeRecordId(site.staffRecords, 'unavailabilities', floor),
 			StaffId: staff.Id,
-			StartDateTime: new Date(day + minutesOf(startTime) * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-			EndDateTime: new Date(day + minutesOf(endTime) * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+			// Dates and times of day on the site's wall clock.
+			StartDateTime: isoAt(instantOf(site.settings.TimeZone, day + minutesOf(startTime) * MINUTE)),
+			EndDateTime: isoAt(instantOf(site.settings.TimeZone, day + minutesOf(endTime) * MINUTE)),
 			Description: body.Description.trim(),
 		});
 	}

@@ -1,13 +1,13 @@
-import type { SandboxResponse } from '../../context';
-import { header } from '../auth';
-import type { Handler, RestCall } from '../call';
+import type { SandboxResponse } from '../context';
+import { header } from './auth';
+import type { Handler, RestCall } from './call';
 
 /**
- * Request deduplication of AddClientToClass and AddAppointment (spec rule 5): an identical
- * request (same operation, body, API key and token holder) within DEDUP_WINDOW_MS on the sandbox
- * clock of a successful one counts as the same request: the first answer comes again and nothing
- * more is booked. `X-RequestDeduplication-Skip: true` skips the check for that request. Failed
- * requests and Test calls are not remembered, so they can be retried at once.
+ * Request deduplication (spec rule 5) of the operations the catalogue marks `deduplicated`: an
+ * identical request (same operation, body, API key and token holder) within DEDUP_WINDOW_MS on the
+ * sandbox clock of a successful one counts as the same request: the first answer comes again and
+ * nothing more is booked. `X-RequestDeduplication-Skip: true` skips the check for that request.
+ * Failed requests and Test calls are not remembered, so they can be retried at once.
  */
 export const DEDUP_WINDOW_MS = 10_000;
 

@@ -1,0 +1,19 @@
+import { operations } from '../../nodes/shared/catalogue';
+import { joinTables } from './call';
+import { missingHandlers, restHandlers } from './handlers';
+
+describe('handler tables', () => {
+	it('hold one handler for each REST operation of the catalogue, and nothing else', () => {
+		const keys = operations.filter((op) => op.service === 'rest').map((op) => `${op.resource}.${op.operation}`);
+		expect(missingHandlers()).toEqual([]);
+		expect(Object.keys(restHandlers).sort()).toEqual(keys.sort());
+	});
+
+	it('refuse an operation two tables both serve', () => {
+		const serve = () => ({ status: 204 });
+		expect(() => joinTables([{ 'class.cancel': serve }, { 'class.addClient': serve }])).not.toThrow();
+		expect(() => joinTables([{ 'class.cancel': serve }, { 'class.cancel': serve }])).toThrow(
+			'class.cancel has two handlers',
+		);
+	});
+});
