@@ -5,10 +5,11 @@ import { useNodeSandbox } from './support';
 /** Simplify keeps what a person acts on, compared with the full records of the same run. */
 const h = useNodeSandbox();
 
-/** The same operation with Simplify off and on: the full records, and the simplified ones by Id. */
-async function bothWays(parameters: INodeParameters) {
-	const full = await h.run({ ...parameters, returnAll: true, simplify: false });
-	const simple = await h.run({ ...parameters, returnAll: true, simplify: true });
+/** The same operation with Simplify off and on: the full records, and the simplified ones, in order. */
+async function bothWays(resource: string, operation: string, filters: INodeParameters = {}) {
+	const parameters = { resource, operation, filters, returnAll: true };
+	const full = await h.run({ ...parameters, simplify: false });
+	const simple = await h.run({ ...parameters, simplify: true });
 	expect([full.status, simple.status]).toEqual(['success', 'success']);
 	expect(simple.jsonItems.length).toBe(full.jsonItems.length);
 	expect(full.jsonItems.length).toBeGreaterThan(0);
@@ -19,7 +20,7 @@ const nested = (record: IDataObject, key: string) => (record[key] ?? {}) as IDat
 
 describe('Simplify', () => {
 	test('clients: Id, names, e-mail, mobile phone, status and whether active', async () => {
-		const { full, simple } = await bothWays({ resource: 'client', operation: 'getMany' });
+		const { full, simple } = await bothWays('client', 'getMany');
 		expect(simple).toEqual(
 			full.map((c) => ({
 				Id: c.Id,
@@ -35,10 +36,9 @@ describe('Simplify', () => {
 	});
 
 	test('classes: times, name, teacher, location, whether cancelled and the places left', async () => {
-		const { full, simple } = await bothWays({
-			resource: 'class',
-			operation: 'getMany',
-			filters: { startDateTime: '2026-03-02', endDateTime: '2026-03-08' },
+		const { full, simple } = await bothWays('class', 'getMany', {
+			startDateTime: '2026-03-02',
+			endDateTime: '2026-03-08',
 		});
 		expect(simple).toEqual(
 			full.map((c) => ({
@@ -57,10 +57,9 @@ describe('Simplify', () => {
 	});
 
 	test('appointments: times, status, client, session type, staff and location', async () => {
-		const { full, simple } = await bothWays({
-			resource: 'appointment',
-			operation: 'search',
-			filters: { startDate: '2026-02-01', endDate: '2026-04-30' },
+		const { full, simple } = await bothWays('appointment', 'search', {
+			startDate: '2026-02-01',
+			endDate: '2026-04-30',
 		});
 		const staffName = (a: IDataObject) => {
 			const staff = nested(a, 'Staff');
@@ -82,10 +81,9 @@ describe('Simplify', () => {
 	});
 
 	test('sales: date, client, location, the items bought and the total', async () => {
-		const { full, simple } = await bothWays({
-			resource: 'sale',
-			operation: 'getMany',
-			filters: { startSaleDateTime: '2025-01-01', endSaleDateTime: '2026-12-31' },
+		const { full, simple } = await bothWays('sale', 'getMany', {
+			startSaleDateTime: '2025-01-01',
+			endSaleDateTime: '2026-12-31',
 		});
 		expect(simple).toEqual(
 			full.map((s) => {
