@@ -62,9 +62,17 @@ export interface NodeHarness {
 	calls(operation: string): LoggedRequest[];
 	/** The one call of the operation; fails when there was not exactly one. */
 	only(operation: string): LoggedRequest;
-	/** A node method (listSearch or loadOptions) run through n8n-core's LoadOptionsContext. */
-	listSearch(method: string, filter?: string): Promise<INodeListSearchResult>;
-	loadOptions(method: string): Promise<INodePropertyOptions[]>;
+	/**
+	 * A node method (listSearch or loadOptions) run through n8n-core's LoadOptionsContext, with the
+	 * node's parameters as the editor sends them (a Class Get Upcoming node unless given).
+	 */
+	listSearch(
+		method: string,
+		filter?: string,
+		parameters?: INodeParameters,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult>;
+	loadOptions(method: string, parameters?: INodeParameters): Promise<INodePropertyOptions[]>;
 }
 
 /** Parsed JSON body of a logged request (undefined when empty). */
@@ -155,6 +163,7 @@ export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
 		});
 		const additionalData = {
 			credentialsHelper: harness.credentials,
+			currentNodeParameters: parameters,
 			currentNodeExecutionIndex: 0,
 			variables: {},
 			restApiUrl: 'http://127.0.0.1:5678/rest',
@@ -168,15 +177,14 @@ export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
 	};
 	const methods = new Mindbody().methods;
 	const dropdownNode = { resource: 'class', operation: 'getUpcoming' };
-	harness.listSearch = async (method, filter) => {
-		const fn = (methods.listSearch as Record<string, (this: unknown, f?: string) => Promise<INodeListSearchResult>>)[
-			method
-		];
-		return await fn.call(context(dropdownNode), filter);
+	type Search = (this: unknown, filter?: string, token?: string) => Promise<INodeListSearchResult>;
+	harness.listSearch = async (method, filter, parameters = dropdownNode, paginationToken) => {
+		const fn = (methods.listSearch as Record<string, Search>)[method];
+		return await fn.call(context(parameters), filter, paginationToken);
 	};
-	harness.loadOptions = async (method) => {
+	harness.loadOptions = async (method, parameters = dropdownNode) => {
 		const fn = (methods.loadOptions as Record<string, (this: unknown) => Promise<INodePropertyOptions[]>>)[method];
-		return await fn.call(context(dropdownNode));
+		return await fn.call(context(parameters));
 	};
 	return harness;
 }

@@ -1,11 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
+import type { V6Field, V6TypeFacts } from '../../shared/v6Document/factTypes';
+import { V6_TYPES } from '../../shared/v6Document/facts';
 
 const asObject = (value: unknown): IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value)
 		? (value as IDataObject)
 		: { value: value as IDataObject[keyof IDataObject] };
+
+const isRecord = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const isScalar = (value: unknown) => value === null || typeof value !== 'object';
 
@@ -51,6 +56,102 @@ export function simplifyItem(item: IDataObject): IDataObject {
 	return Object.fromEntries(ranked.map(({ entry }) => entry)) as IDataObject;
 }
 
+/** One field of a simplified record: its name, and how it is read from the full record. */
+type Kept = readonly [name: string, read: (record: IDataObject) => unknown];
+
+const nestedOf = (record: IDataObject, key: string) => (isRecord(record[key]) ? record[key] : {}) as IDataObject;
+const kept = (name: string): Kept => [name, (record) => record[name]];
+const inside = (name: string, key: string, field: string): Kept => [name, (record) => nestedOf(record, key)[field]];
+/** The staff member's name from the first of these fields that holds one, else first and last name. */
+const staffName = (...fields: string[]): Kept => [
+	'StaffName',
+	(record) => {
+		const staff = nestedOf(record, 'Staff');
+		const named = fields.map((field) => staff[field]).find((value) => typeof value === 'string' && value !== '');
+		return named ?? ([staff.FirstName, staff.LastName].filter(Boolean).join(' ') || null);
+	},
+];
+
+const CLIENT: readonly Kept[] = ['Id', 'FirstName', 'LastName', 'Email', 'MobilePhone', 'Status', 'Active'].map(kept);
+
+const CLASS: readonly Kept[] = [
+	kept('Id'),
+	inside('Name', 'ClassDescription', 'Name'),
+	kept('StartDateTime'),
+	kept('EndDateTime'),
+	inside('StaffId', 'Staff', 'Id'),
+	staffName('Name', 'DisplayName'),
+	inside('LocationId', 'Location', 'Id'),
+	inside('LocationName', 'Location', 'Name'),
+	kept('IsCanceled'),
+	// Places left to book; null where the site hides capacity.
+	[
+		'SpotsLeft',
+		({ MaxCapacity: max, TotalBooked: booked }) =>
+			typeof max === 'number' && typeof booked === 'number' ? Math.max(0, max - booked) : null,
+	],
+];
+
+const APPOINTMENT: readonly Kept[] = [
+	kept('Id'),
+	kept('StartDateTime'),
+	kept('EndDateTime'),
+	kept('Status'),
+	kept('ClientId'),
+	kept('SessionTypeId'),
+	kept('StaffId'),
+	staffName('DisplayName'),
+	kept('LocationId'),
+];
+
+const purchased = (record: IDataObject) =>
+	(Array.isArray(record.PurchasedItems) ? record.PurchasedItems : []).filter(isRecord);
+
+const SALE: readonly Kept[] = [
+	kept('Id'),
+	kept('SaleDateTime'),
+	kept('ClientId'),
+	kept('LocationId'),
+	['Items', (record) => purchased(record).map((item) => `${String(item.Description)} × ${String(item.Quantity)}`)],
+	[
+		'Total',
+		(record) =>
+			Math.round(purchased(record).reduce((sum, item) => sum + (Number(item.TotalAmount) || 0), 0) * 100) / 100,
+	],
+];
+
+/** What a person acts on, per record type of the v6 document; other records are simplified by rank. */
+const KEPT = new Map<V6TypeFacts, readonly Kept[]>([
+	[V6_TYPES.Client, CLIENT],
+	[V6_TYPES.ClientWithSuspensionInfo, CLIENT],
+	[V6_TYPES.Class, CLASS],
+	[V6_TYPES.Appointment, APPOINTMENT],
+	[V6_TYPES.Sale, SALE],
+]);
+
+const typeOf = (field: V6Field | undefined): V6TypeFacts | undefined => {
+	if (typeof field !== 'object') return undefined;
+	if ('list' in field) return typeOf(field.list);
+	return 'ref' in field ? V6_TYPES[field.ref] : undefined;
+};
+
+/** The v6 type of an operation's items: its answer's, or that of the answer's field the node reads. */
+function recordTypeOf(operation: Operation): V6TypeFacts | undefined {
+	const answer = typeOf(operation.v6?.answer);
+	const inner = operation.outputKey ? answer?.fields[operation.outputKey] : undefined;
+	return inner ? typeOf(inner) : answer;
+}
+
+/** The simplified items of an operation: its record type's fields, else the most useful by rank. */
+function simplified(operation: Operation, items: IDataObject[]): IDataObject[] {
+	const type = recordTypeOf(operation);
+	const fields = type && KEPT.get(type);
+	if (!fields) return items.map(simplifyItem);
+	return items.map(
+		(item) => Object.fromEntries(fields.map(([name, read]) => [name, read(item) ?? null])) as IDataObject,
+	);
+}
+
 /** Turns a response body into the items a user works with. */
 export function shapeOutput(operation: Operation, status: number, body: unknown, simplify = false): IDataObject[] {
 	let items: IDataObject[];
@@ -87,11 +188,8 @@ export function shapeOutput(operation: Operation, status: number, body: unknown,
 			if (status === 204 || body === undefined || body === '') items = [];
 			else items = Array.isArray(body) ? body.map(asObject) : [asObject(body)];
 	}
-	return simplify ? items.map(simplifyItem) : items;
+	return simplify ? simplified(operation, items) : items;
 }
-
-const isRecord = (value: unknown): value is IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Lists joined in order; an entry already present (a related record two answers share) is kept once. */
 function joinLists(lists: unknown[][]): unknown[] {

@@ -3,7 +3,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { Operation, OperationParam } from '../../shared/catalogue';
 import { ID_MAX } from '../../shared/schemas';
 import { fieldName, optionalCollection } from '../fields/fieldNames';
-import { fieldError, flattenList, idValue, isoDateTime, locatorValue, toInteger } from '../fields/fieldValues';
+import {
+	fieldError,
+	flattenList,
+	idValue,
+	isoDateTime,
+	locatorValue,
+	refuseDateLeftEmpty,
+	toInteger,
+} from '../fields/fieldValues';
 
 export interface BuiltRequest {
 	path: string;
@@ -77,6 +85,7 @@ export function buildRequest(ctx: IExecuteFunctions, itemIndex: number, operatio
 		const name = fieldName(param, operation);
 		const raw = param.required ? ctx.getNodeParameter(name, itemIndex) : optional[name];
 		if (isEmpty(locatorValue(raw))) {
+			if (param.type === 'dateTime' && !param.required) refuseDateLeftEmpty(ctx, itemIndex, param.displayName, raw);
 			if (param.required) throw fieldError(ctx, itemIndex, param.displayName, 'is required');
 			continue;
 		}

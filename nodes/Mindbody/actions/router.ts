@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findOperation, type Operation } from '../../shared/catalogue';
 import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
+import { warnOfEndedClass } from './endedClass';
 import { mergeBodies, shapeOutput } from './output';
 import { inFlightOf, NotSent } from './inFlight';
 import { fetchAllPages } from './paging';
@@ -43,7 +44,8 @@ async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Ope
 	}
 	if (requests.length === 1) {
 		const response = await sendOperation(ctx, itemIndex, operation, built, body);
-		return shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
+		const items = shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
+		return warnOfEndedClass(ctx, itemIndex, operation, items);
 	}
 	// One id list over several URLs, one after another: the answers merge in the ids' order.
 	const bodies: unknown[] = [];

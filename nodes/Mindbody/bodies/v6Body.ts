@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../../shared/catalogue';
 import { bodyPlanOf, type BodyPlan, type PlannedField, type PlannedScalar } from './bodyPlan';
 import type { V6Scalar } from '../../shared/v6Document/factTypes';
-import { fieldError, flattenList, isoDateTime, locatorValue } from '../fields/fieldValues';
+import { fieldError, flattenList, isoDateTime, locatorValue, refuseDateLeftEmpty } from '../fields/fieldValues';
 import { listedIdField, typedIdField } from './idFields';
 import type { BodyInput } from './types';
 
@@ -259,6 +259,9 @@ function readFields(
 	const given = ctx.getNodeParameter(collection, i, {}) as IDataObject;
 	for (const planned of optional) {
 		if (!(planned.param in given)) continue;
+		if (planned.kind === 'scalar' && planned.type === 'dateTime') {
+			refuseDateLeftEmpty(ctx, i, planned.label, given[planned.param]);
+		}
 		const value = valueOf(ctx, i, planned, given[planned.param]);
 		if (value !== undefined) into[planned.field] = value as IDataObject[string];
 	}

@@ -86,5 +86,23 @@ export function isoDateTime(ctx: IExecuteFunctions, itemIndex: number, field: st
 	throw fieldError(ctx, itemIndex, field, `"${text}" is not a date-time (use ISO 8601, e.g. 2026-11-21T09:00:00)`);
 }
 
+/**
+ * A date-time field added to a collection holds no date: an error naming it. n8n's date picker
+ * reads typed text only in its own form (2026-11-25 09:00:00) and stores nothing else, so
+ * "25/11/2026" typed into a field just added leaves it empty (null once cleared). Skipping it
+ * would let Mindbody apply its default, mostly today.
+ */
+export function refuseDateLeftEmpty(ctx: IExecuteFunctions, itemIndex: number, field: string, given: unknown) {
+	if (given === undefined) return;
+	const value = locatorValue(given);
+	if (value !== '' && value !== null) return;
+	throw fieldError(
+		ctx,
+		itemIndex,
+		field,
+		'holds no date. The date picker keeps a typed date only when written as 2026-11-25 09:00:00: pick the date in the calendar or type it that way, or remove the field to leave it out',
+	);
+}
+
 /** YYYY-MM-DD from a date-time field. */
 export const datePart = (value: string) => DateTime.fromISO(value, { setZone: true }).toISODate() ?? value.slice(0, 10);

@@ -3,42 +3,19 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 import { operations, type ListSource, type Operation } from '../../shared/catalogue';
 import { mindbodyRequest } from '../../shared/transport';
 import { readPage as readListPage } from '../../shared/transport/pages';
+import { entryOf } from './labels';
+import { windowOf } from './lookAhead';
 
 /** Entries one dropdown page asks for; a paged list is read on as the user scrolls. */
 const PAGE = 100;
 /** Multi-selects cannot page: they show at most this many entries. */
 const MULTI_SELECT_MAX = 500;
-
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
-/** How an entry reads in a dropdown: its name (a person's full name, a class's name and start), then its ID. */
-function labelOf(record: IDataObject): string {
-	const description = record.ClassDescription as IDataObject | undefined;
-	if (description?.Name && record.StartDateTime) {
-		return `${text(description.Name)} ${text(record.StartDateTime).replace('T', ' ').slice(0, 16)}`;
-	}
-	const person = [record.FirstName, record.LastName].filter(Boolean).map(text).join(' ');
-	return text(
-		record.Name ??
-			record.DisplayName ??
-			(person || undefined) ??
-			record.CategoryName ??
-			record.SubCategoryName ??
-			record.Code,
-	);
-}
-
-function toOption(entry: unknown): INodePropertyOptions {
-	if (typeof entry !== 'object' || entry === null) return { name: String(entry), value: String(entry) };
-	const record = entry as IDataObject;
-	if (typeof record.subscriptionId === 'string') {
-		const status = record.status ? ` (${String(record.status)})` : '';
-		return { name: `${String(record.webhookUrl ?? record.subscriptionId)}${status}`, value: record.subscriptionId };
-	}
-	const id = record.Id ?? record.id ?? record.ProductId;
-	const label = labelOf(record) || text(id);
-	return { name: `${label} (${text(id)})`, value: text(id) };
-}
+/**
+ * Pages a search reads on through while none of the entries read shows (the node filters them:
+ * text typed in the search box, or records already past), so the editor never stops at an empty
+ * page with more to come.
+ */
+const PAGES_READ_ON = 5;
 
 /** The entries of one answer: a list, `items`, or the named list of a v6 answer. */
 function entriesOf(source: Operation, body: unknown): unknown[] {
@@ -91,10 +68,13 @@ async function readPage(
 ): Promise<{ options: INodePropertyOptions[]; next?: number }> {
 	const query: Array<[string, string]> = await neededQuery(ctx, list);
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
+	const window = list.lookAhead ? windowOf(ctx, list.lookAhead) : undefined;
+	if (window) query.push(...window.query);
+	const shown = (entries: unknown[]) => (window ? window.ahead(entries) : entries).map((e) => entryOf(list, e));
 	const send = async (extra: Array<[string, string]> = []) =>
 		(await mindbodyRequest(ctx, { operation: source, path: source.path, query: [...query, ...extra] })).body;
 	const { paging } = source;
-	if (!paging) return { options: entriesOf(source, await send()).map(toOption) };
+	if (!paging) return { options: shown(entriesOf(source, await send())) };
 	const page = await readListPage(
 		source,
 		async (from, size) =>
@@ -105,10 +85,16 @@ async function readPage(
 		offset,
 		PAGE,
 	);
-	return { options: page.entries.map(toOption), ...(page.next !== undefined ? { next: page.next } : {}) };
+	return { options: shown(page.entries), ...(page.next !== undefined ? { next: page.next } : {}) };
 }
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+/** Every word typed, in any order and case: "tue 18:00" finds "Tue 2 Dec 18:00 · Vinyasa Flow". */
+function matcher(filter: string | undefined) {
+	const words = (filter ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+	return (option: INodePropertyOptions) => words.every((word) => option.name.toLowerCase().includes(word));
+}
 
 function searcher(source: Operation, list: ListSource) {
 	return async function (
@@ -116,14 +102,24 @@ function searcher(source: Operation, list: ListSource) {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const offset = Number(paginationToken ?? 0) || 0;
-		const { options, next } = await readPage(this, source, list, offset, filter);
+		let offset: number | undefined = Number(paginationToken ?? 0) || 0;
 		// Without a search on the service, the entries read are filtered here.
-		const needle = list.searchParam ? '' : (filter?.toLowerCase() ?? '');
-		const shown = options.filter((option) => !needle || option.name.toLowerCase().includes(needle));
+		const matches = matcher(list.searchParam ? undefined : filter);
+		const shown: INodePropertyOptions[] = [];
+		for (let pages = 0; offset !== undefined && !shown.length && pages < PAGES_READ_ON; pages++) {
+			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(
+				this,
+				source,
+				list,
+				offset,
+				filter,
+			);
+			shown.push(...page.options.filter(matches));
+			offset = page.next;
+		}
 		return {
 			results: (source.paging ? shown : shown.sort(byName)).map(({ name, value }) => ({ name, value })),
-			...(next !== undefined ? { paginationToken: String(next) } : {}),
+			...(offset !== undefined ? { paginationToken: String(offset) } : {}),
 		};
 	};
 }
@@ -136,7 +132,9 @@ function loader(source: Operation, list: ListSource) {
 			options.push(...page.options);
 			offset = page.next;
 		}
-		return options.slice(0, MULTI_SELECT_MAX).sort(byName);
+		// A list read from now on stays in time order; the others by name.
+		const first = options.slice(0, MULTI_SELECT_MAX);
+		return list.lookAhead ? first : first.sort(byName);
 	};
 }
 

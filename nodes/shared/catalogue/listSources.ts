@@ -16,13 +16,45 @@ export interface ListSource {
 	 * per location).
 	 */
 	readonly needs?: Readonly<Record<string, ListSource>>;
+	/** A list of dated records offered from now on: only those still ahead, soonest first. */
+	readonly lookAhead?: LookAhead;
 }
 
-const list = (method: string, searchParam?: string, needs?: Record<string, ListSource>): ListSource => ({
+/**
+ * The window a list of dated records is read in: from today over `days` days (or the number of
+ * days in the node's option of that name), then only the records that start after now.
+ */
+export interface LookAhead {
+	/** The serving operation's query parameters for the window's first and last day. */
+	readonly from: string;
+	readonly until: string;
+	/** The record's field holding its start. */
+	readonly start: string;
+	/** The node's option (in Options) that sets the number of days, and its default. */
+	readonly option: string;
+	readonly days: number;
+}
+
+const list = (
+	method: string,
+	searchParam?: string,
+	needs?: Record<string, ListSource>,
+	lookAhead?: LookAhead,
+): ListSource => ({
 	method,
 	...(searchParam ? { searchParam } : {}),
 	...(needs ? { needs } : {}),
+	...(lookAhead ? { lookAhead } : {}),
 });
+
+/** Classes in the picker: the next two weeks, unless the node's option says otherwise. */
+export const CLASS_PICKER_DAYS: LookAhead = {
+	from: 'request.startDateTime',
+	until: 'request.endDateTime',
+	start: 'StartDateTime',
+	option: 'classPickerDays',
+	days: 14,
+};
 
 const locations = list('searchLocations');
 
@@ -39,7 +71,7 @@ export const LISTS = {
 	pricingOptions: list('searchPricingOptions'),
 	contracts: list('searchContracts', undefined, { 'request.locationId': locations }),
 	classDescriptions: list('searchClassDescriptions'),
-	classes: list('searchClasses'),
+	classes: list('searchClasses', undefined, undefined, CLASS_PICKER_DAYS),
 	clients: list('searchClients', 'request.searchText'),
 	products: list('searchProducts'),
 	memberships: list('searchMemberships'),

@@ -1,0 +1,79 @@
+import { DateTime } from 'luxon';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+
+import { LISTS, type ListSource } from '../../shared/catalogue/listSources';
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+const personName = (record: IDataObject) => [record.FirstName, record.LastName].filter(Boolean).map(text).join(' ');
+
+/** An entry's name (a person's full name, a category's, a code), for lists labelled by name and ID. */
+function nameOf(record: IDataObject): string {
+	return text(
+		record.Name ??
+			record.DisplayName ??
+			(personName(record) || undefined) ??
+			record.CategoryName ??
+			record.SubCategoryName ??
+			record.Code,
+	);
+}
+
+const idOf = (record: IDataObject) => text(record.Id ?? record.id ?? record.ProductId);
+
+const byNameAndId = (record: IDataObject): INodePropertyOptions => {
+	const id = idOf(record);
+	return { name: `${nameOf(record) || id} (${id})`, value: id };
+};
+
+/** Places left, or why there are none to book: "4 spots", "1 spot", "full", "cancelled". */
+function spotsOf(record: IDataObject): string | undefined {
+	if (record.IsCanceled === true) return 'cancelled';
+	const { MaxCapacity: max, TotalBooked: booked } = record;
+	// A site that hides capacity answers null: no count is shown.
+	if (typeof max !== 'number' || typeof booked !== 'number') return undefined;
+	const left = max - booked;
+	if (left <= 0) return 'full';
+	return `${left} ${left === 1 ? 'spot' : 'spots'}`;
+}
+
+/**
+ * "Tue 2 Dec 18:00 · Vinyasa Flow · Ana Ruiz · 4 spots": the day and time as the service wrote
+ * them (the site's clock), so the words can be searched as a person reads them.
+ */
+function classEntry(record: IDataObject): INodePropertyOptions {
+	const start = DateTime.fromISO(text(record.StartDateTime), { setZone: true });
+	if (!start.isValid) return byNameAndId(record);
+	const staff = (record.Staff ?? {}) as IDataObject;
+	const parts = [
+		start.toFormat('ccc d LLL HH:mm', { locale: 'en' }),
+		text((record.ClassDescription as IDataObject | undefined)?.Name),
+		text(staff.Name ?? staff.DisplayName) || personName(staff),
+		spotsOf(record),
+	];
+	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
+}
+
+/** "Ana Ruiz · ana@example.com": two clients of one name told apart the way a person knows them. */
+function clientEntry(record: IDataObject): INodePropertyOptions {
+	const email = text(record.Email).trim();
+	if (!email) return byNameAndId(record);
+	return { name: `${nameOf(record)} · ${email}`, value: idOf(record) };
+}
+
+/** Lists whose entries a person tells apart by more than a name and an ID. */
+const ENTRIES = new Map<ListSource, (record: IDataObject) => INodePropertyOptions>([
+	[LISTS.classes, classEntry],
+	[LISTS.clients, clientEntry],
+]);
+
+/** One dropdown entry of the list from one record of its answer. */
+export function entryOf(list: ListSource, entry: unknown): INodePropertyOptions {
+	if (typeof entry !== 'object' || entry === null) return { name: String(entry), value: String(entry) };
+	const record = entry as IDataObject;
+	if (typeof record.subscriptionId === 'string') {
+		const status = record.status ? ` (${String(record.status)})` : '';
+		return { name: `${String(record.webhookUrl ?? record.subscriptionId)}${status}`, value: record.subscriptionId };
+	}
+	return (ENTRIES.get(list) ?? byNameAndId)(record);
+}

@@ -1,0 +1,44 @@
+import { DateTime } from 'luxon';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import type { LookAhead } from '../../shared/catalogue/listSources';
+
+/** The node's option when it holds a whole number of days from 1 up, else the list's default. */
+function daysOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead): number {
+	let value: unknown;
+	try {
+		value = ctx.getCurrentNodeParameter(`options.${lookAhead.option}`);
+	} catch {
+		value = undefined;
+	}
+	const days = typeof value === 'string' ? Number(value.trim()) : value;
+	return typeof days === 'number' && Number.isInteger(days) && days >= 1 ? days : lookAhead.days;
+}
+
+/**
+ * The window of a list read from now on. The service is asked for whole days (it reads the dates
+ * of such windows, not the times), from today in the workflow's time zone; the records are then
+ * kept when they start after now and within the days asked for. A start written without an
+ * offset (the site's clock, as Mindbody writes times) is read in the workflow's time zone.
+ */
+export function windowOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead) {
+	const zone = ctx.getTimezone();
+	const now = DateTime.now().setZone(zone);
+	const days = daysOf(ctx, lookAhead);
+	const end = now.plus({ days });
+	const startOf = (record: IDataObject) => DateTime.fromISO(String(record[lookAhead.start] ?? ''), { zone });
+	return {
+		query: [
+			[lookAhead.from, now.toISODate()!],
+			[lookAhead.until, end.toISODate()!],
+		] as Array<[string, string]>,
+		/** The records still ahead, soonest first. */
+		ahead(entries: unknown[]): unknown[] {
+			return (entries as IDataObject[])
+				.map((record) => ({ record, start: startOf(record) }))
+				.filter(({ start }) => start.isValid && start > now && start <= end)
+				.sort((a, b) => a.start.toMillis() - b.start.toMillis())
+				.map(({ record }) => record);
+		},
+	};
+}
