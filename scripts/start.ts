@@ -5,8 +5,11 @@
  * Builds and packs this package, installs it into a fresh n8n user folder the way the
  * Community Nodes installer does, starts the Mindbody sandbox and n8n (both on 127.0.0.1),
  * creates the owner, a `mindbodyApi` credential pointing at the sandbox (staff login) and
- * the example workflows of examples/ (all activated). Ctrl-C stops everything.
+ * the example workflows of examples/ (activated when every credential they name exists: the front
+ * desk assistant needs a chat model, given by OPENAI_API_KEY and, for another OpenAI-compatible
+ * server, OPENAI_BASE_URL). Ctrl-C stops everything.
  */
+import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -32,19 +35,41 @@ const step = async <T>(label: string, fn: () => Promise<T> | T): Promise<T> => {
 	return result;
 };
 
-/** The example workflows, with the credential placeholder replaced by the real id. */
-export function loadExamples(credentialId: string): Array<{ file: string; workflow: n8n.WorkflowJson }> {
+/** The credentials the examples name, by the placeholder that stands for their id in examples/. */
+const PLACEHOLDERS = {
+	mindbody: 'MINDBODY_CREDENTIAL_ID',
+	openAi: 'OPENAI_CREDENTIAL_ID',
+	mcpToken: 'MCP_BEARER_CREDENTIAL_ID',
+} as const;
+type Credentials = Partial<Record<keyof typeof PLACEHOLDERS, string>>;
+
+/**
+ * The example workflows, each placeholder replaced by the id of the credential it stands for. An
+ * example naming a credential that does not exist loses that reference (n8n asks for one in the
+ * editor) and is not complete: it is imported without being activated.
+ */
+export function loadExamples(
+	credentials: Credentials,
+): Array<{ file: string; workflow: n8n.WorkflowJson; complete: boolean }> {
 	const dir = path.join(ROOT, 'examples');
 	return fs
 		.readdirSync(dir)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => ({
-			file,
-			workflow: JSON.parse(
-				fs.readFileSync(path.join(dir, file), 'utf8').replaceAll('MINDBODY_CREDENTIAL_ID', credentialId),
-			),
-		}));
+		.map((file) => {
+			let text = fs.readFileSync(path.join(dir, file), 'utf8');
+			for (const [key, placeholder] of Object.entries(PLACEHOLDERS)) {
+				const id = credentials[key as keyof Credentials];
+				if (id) text = text.replaceAll(placeholder, id);
+			}
+			const workflow = JSON.parse(text) as n8n.WorkflowJson;
+			const missing = new Set<string>(Object.values(PLACEHOLDERS).filter((placeholder) => text.includes(placeholder)));
+			for (const node of workflow.nodes) {
+				const named = node.credentials as Record<string, { id: string }> | undefined;
+				if (named && Object.values(named).some((c) => missing.has(c.id))) delete node.credentials;
+			}
+			return { file, workflow, complete: missing.size === 0 };
+		});
 }
 
 async function main() {
@@ -87,22 +112,49 @@ async function main() {
 			}),
 		);
 		// The public API's credential schema check trips over n8n's own added fields; the CLI import
-		// (before start, fixed encryption key) takes the plain data as is.
-		const credentialId = await step(`importing credential "${CREDENTIAL_NAME}"`, () =>
-			n8n.importCredential(ctx, {
+		// (before start, fixed encryption key) takes the plain data as is. The MCP server example
+		// answers only with its token; the front desk example needs a chat model.
+		const mcpToken = randomBytes(18).toString('base64url');
+		const credentials: Record<keyof Credentials, n8n.CredentialJson | undefined> = {
+			mindbody: {
 				id: n8n.newId(),
 				name: CREDENTIAL_NAME,
 				type: 'mindbodyApi',
 				data: {
-					apiKey: sandbox!.apiKey,
-					siteId: sandbox!.siteId,
-					baseUrl: sandbox!.restBaseUrl,
-					webhooksBaseUrl: sandbox!.webhooksBaseUrl,
+					apiKey: sandbox.apiKey,
+					siteId: sandbox.siteId,
+					baseUrl: sandbox.restBaseUrl,
+					webhooksBaseUrl: sandbox.webhooksBaseUrl,
 					userMode: 'staffLogin',
-					username: sandbox!.staffLogin.username,
-					password: sandbox!.staffLogin.password,
+					username: sandbox.staffLogin.username,
+					password: sandbox.staffLogin.password,
 				},
-			}),
+			},
+			mcpToken: {
+				id: n8n.newId(),
+				name: 'Mindbody MCP server token',
+				type: 'httpBearerAuth',
+				data: { token: mcpToken },
+			},
+			openAi: process.env.OPENAI_API_KEY
+				? {
+						id: n8n.newId(),
+						name: 'OpenAI',
+						type: 'openAiApi',
+						data: {
+							apiKey: process.env.OPENAI_API_KEY,
+							url: process.env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
+						},
+					}
+				: undefined,
+		};
+		const imported = Object.values(credentials).filter((c): c is n8n.CredentialJson => c !== undefined);
+		await step(`importing credentials ${imported.map((c) => `"${c.name}"`).join(', ')}`, () =>
+			importCredentials(ctx, imported),
+		);
+		const credentialId = credentials.mindbody!.id!;
+		const ids: Credentials = Object.fromEntries(
+			Object.entries(credentials).flatMap(([key, c]) => (c ? [[key, c.id]] : [])),
 		);
 		const port = Number(option('port') ?? 5678);
 		server = await step(`starting n8n on 127.0.0.1:${port}`, () => n8n.startServer(ctx, { port }));
@@ -110,16 +162,24 @@ async function main() {
 		await step('creating the owner', () => n8n.setupOwner(started, OWNER));
 		await n8n.createApiKey(started, 'npm start');
 		const created: string[] = [];
-		const ids = new Map<string, string>();
-		for (const { file, workflow } of loadExamples(credentialId)) {
-			await step(`importing + activating examples/${file}`, async () => {
-				const id = await n8n.createAndActivateWorkflow(started, workflow);
-				ids.set(file, id);
-				created.push(`  ${started.baseUrl}/workflow/${id}   ${workflow.name}`);
+		const workflowIds = new Map<string, string>();
+		const waiting: string[] = [];
+		for (const { file, workflow, complete } of loadExamples(ids)) {
+			await step(`importing ${complete ? '+ activating ' : ''}examples/${file}`, async () => {
+				const id = complete
+					? await n8n.createAndActivateWorkflow(started, workflow)
+					: await createInactive(started, workflow);
+				workflowIds.set(file, id);
+				created.push(`  ${started.baseUrl}/workflow/${id}   ${workflow.name}${complete ? '' : ' (not active)'}`);
+				if (!complete) waiting.push(workflow.name);
+				const chat = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+				if (chat && complete) {
+					created.push(`    chat (log in to n8n first): ${started.baseUrl}/webhook/${String(chat.webhookId)}/chat`);
+				}
 			});
 		}
 		const loop = await step('adding a client with the Mindbody node (a workflow of its own)', () =>
-			clientLoop(started, credentialId, ids.get(INTRO_EXAMPLE)),
+			clientLoop(started, credentialId, workflowIds.get(INTRO_EXAMPLE)),
 		);
 		created.push(
 			`  ${started.baseUrl}/workflow/${loop.workflowId}   (adds a client: POST ${started.baseUrl}/webhook/${ADD_CLIENT_PATH})`,
@@ -134,8 +194,15 @@ async function main() {
 		say(`Mindbody sandbox    ${origin}`);
 		say(`  REST API            ${sandbox.restBaseUrl}`);
 		say(`  staff login         ${sandbox.staffLogin.username} / ${sandbox.staffLogin.password}`);
-		say('Example workflows (active):');
+		say('Example workflows:');
 		created.forEach((line) => say(line));
+		for (const name of waiting) {
+			say(`  "${name}" needs a chat model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another`);
+			say('  OpenAI-compatible server) before npm start, or add a credential in the editor and activate it.');
+		}
+		say(`Mindbody MCP server (examples/08)`);
+		say(`  URL                 ${started.baseUrl}/mcp/mindbody   (Streamable HTTP)`);
+		say(`  header              Authorization: Bearer ${mcpToken}`);
 		say(`\n${loop.line}`);
 		say('\nThings to try:');
 		say(
@@ -158,6 +225,26 @@ async function main() {
 		process.stderr.write(`\nstart failed: ${(error as Error).stack ?? error}\n`);
 		await stop(1);
 	}
+}
+
+/** `n8n import:credentials` of several at once: each CLI run takes most of a minute to start. */
+async function importCredentials(ctx: n8n.Context, credentials: n8n.CredentialJson[]): Promise<void> {
+	const file = path.join(ctx.userFolder, 'import', `credentials-${process.pid}.json`);
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	fs.writeFileSync(file, JSON.stringify(credentials));
+	try {
+		await n8n.runCli(ctx, ['import:credentials', `--input=${file}`]);
+	} finally {
+		fs.rmSync(file, { force: true });
+	}
+}
+
+/** Creates a workflow without activating it (it names a credential that is not there yet). */
+async function createInactive(started: n8n.ServerHandle, workflow: n8n.WorkflowJson): Promise<string> {
+	const { name, nodes, connections, settings = {} } = workflow;
+	const res = await n8n.api(started, 'POST', '/workflows', { name, nodes, connections, settings });
+	if (res.status !== 200) throw new Error(`create workflow: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+	return (res.json as { id: string }).id;
 }
 
 /** The example whose trigger a new client starts (the loop npm start shows). */
