@@ -76,7 +76,8 @@ describe(`examples/08: the Mindbody MCP server in n8n ${VERSION}`, () => {
 		for (const tool of tools) expect(tool.description).toBe(descriptions[tool.name]);
 		const bookings = tools.find((t) => t.name === 'Bookings_of_Client')!;
 		expect(Object.keys(bookings.inputSchema.properties ?? {}).sort()).toEqual(['clientId', 'endDate', 'startDate']);
-		expect(bookings.inputSchema.properties?.startDate.description).toMatch(/YYYY-MM-DD/);
+		const startDate = bookings.inputSchema.properties?.startDate as { description?: string } | undefined;
+		expect(startDate?.description).toMatch(/YYYY-MM-DD/);
 	});
 
 	it("answers a tool call with the sandbox's classes of the day", async () => {
@@ -88,7 +89,8 @@ describe(`examples/08: the Mindbody MCP server in n8n ${VERSION}`, () => {
 			(r) => !r.isError,
 		);
 		expect(result.isError).toBeFalsy();
-		const answered = JSON.parse(result.content[0].text!) as Array<{ Id: number; StartDateTime: string }>;
+		const [part] = result.content as Array<{ type: string; text?: string }>;
+		const answered = JSON.parse(part.text!) as Array<{ Id: number; StartDateTime: string }>;
 		const classes = await admin<Class[]>(sandbox, 'GET', 'state/classes');
 		const expected = classes
 			.filter((c) => c.StartDateTime.startsWith(day) && !c.IsCanceled)
