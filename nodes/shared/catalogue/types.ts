@@ -19,6 +19,7 @@ export interface OperationParam {
 	description?: string;
 	/** Default the service applies when the parameter is absent. */
 	serverDefault?: string | number | boolean;
+	/** The values the parameter takes (a dropdown, or a multi-select for a list). */
 	options?: string[];
 	/** The value can be picked from this list (a dropdown in the node). */
 	listSource?: ListSource;
@@ -63,6 +64,13 @@ export interface FieldWords {
 	description?: string;
 	/** A dropdown that picks the field's ID (or its object's Id). */
 	listSource?: ListSource;
+	/**
+	 * The values the document lists in words for a text field (or a list of text), offered as a
+	 * choice; an expression still sends any value.
+	 */
+	values?: readonly string[];
+	/** Names the node shows for values a studio would not read as words (`latecancel` → "Late Cancel"). */
+	valueNames?: Readonly<Record<string, string>>;
 }
 
 /** A v6 body field holding the record itself, whose fields the node shows as its own. */

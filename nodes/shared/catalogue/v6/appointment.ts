@@ -3,10 +3,20 @@ import type { FieldWords, Operation } from '../types';
 import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
 import { fromDocument } from './fromDocument';
 
-/** What Execute does to an appointment (a text field: the document lists the values). */
+/** What Execute does to an appointment: a text field whose values the document lists in words. */
 const EXECUTE: FieldWords = {
-	description:
-		'An action to take on the appointment: confirm, unconfirm, arrive, unarrive, cancel, latecancel or complete',
+	displayName: 'Action',
+	description: 'What to do with the appointment: confirm it, check the client in, cancel it or complete it',
+	values: ['confirm', 'unconfirm', 'arrive', 'unarrive', 'cancel', 'latecancel', 'complete'],
+	valueNames: {
+		confirm: 'Confirm',
+		unconfirm: 'Undo Confirmation',
+		arrive: 'Check In (Arrive)',
+		unarrive: 'Undo Check-In',
+		cancel: 'Cancel',
+		latecancel: 'Late Cancel',
+		complete: 'Complete',
+	},
 };
 
 const STAFF_NAME = {

@@ -39,7 +39,11 @@ export function scheduleFieldWords(kind: 'class' | 'enrollment', update: boolean
 		MaxCapacity: { description: 'How many clients can attend' },
 		WebCapacity: { description: 'How many clients can book online; 0 means none. Default: 0' },
 		WaitlistCapacity: { description: 'How many clients can join the waiting list. Default: 0' },
-		BookingStatus: { description: 'PaymentRequired, BookAndPayLater or Free' },
+		BookingStatus: {
+			description: 'Whether clients pay when they book, may book and pay later, or book for free',
+			values: ['PaymentRequired', 'BookAndPayLater', 'Free'],
+			valueNames: { PaymentRequired: 'Payment Required', BookAndPayLater: 'Book and Pay Later' },
+		},
 		...Object.fromEntries(DAYS.map((day) => [`Day${day}`, { displayName: `On ${day}s` }])),
 		...(update
 			? {}

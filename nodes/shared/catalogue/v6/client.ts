@@ -298,10 +298,10 @@ export const clientOperations: Operation[] = [
 		fields: {
 			ClientId: { listSource: LISTS.clients },
 			Points: { description: 'How many points are earned or redeemed (above 0)' },
-			Action: { description: 'Earned or Redeemed' },
+			Action: { description: 'Whether the points are earned or redeemed', values: ['Earned', 'Redeemed'] },
 			Source: {
-				description:
-					'What earned the points: Appointment Booking, Class Booking, Referral or Sale; empty when redeeming',
+				description: 'What earned the points; leave out when redeeming',
+				values: ['Appointment Booking', 'Class Booking', 'Referral', 'Sale'],
 			},
 			SourceId: {
 				displayName: 'Source ID',
@@ -563,7 +563,7 @@ export const clientOperations: Operation[] = [
 			NameOnAccount: { description: 'The name on the bank account' },
 			RoutingNumber: { description: "The bank's routing number" },
 			AccountNumber: { description: 'The bank account number' },
-			AccountType: { description: 'Checking or Savings' },
+			AccountType: { description: 'The kind of bank account', values: ['Checking', 'Savings'] },
 		},
 	}),
 	fromDocument(V6.AddFormulaNote, {
@@ -617,7 +617,15 @@ export const clientOperations: Operation[] = [
 		description: 'Sends a client one of the welcome e-mails the business has set up',
 		fields: {
 			ClientId: { listSource: LISTS.clients },
-			EmailType: { displayName: 'Email Type', description: 'BusinessWelcomeEmail or ConsumerWelcomeEmail' },
+			EmailType: {
+				displayName: 'Email Type',
+				description: 'Which welcome e-mail to send',
+				values: ['BusinessWelcomeEmail', 'ConsumerWelcomeEmail'],
+				valueNames: {
+					BusinessWelcomeEmail: 'Business Welcome Email',
+					ConsumerWelcomeEmail: 'Consumer Welcome Email',
+				},
+			},
 		},
 	}),
 	fromDocument(V6.SendPasswordResetEmail, {
@@ -767,7 +775,9 @@ export const clientOperations: Operation[] = [
 			},
 			Execute: {
 				displayName: 'Action',
-				description: 'Cancel, Latecancel (a late cancellation) or Unlatecancel (undo a late cancellation)',
+				description: 'Cancel the visit, cancel it late, or undo a late cancellation',
+				values: ['Cancel', 'Latecancel', 'Unlatecancel'],
+				valueNames: { Latecancel: 'Late Cancel', Unlatecancel: 'Undo Late Cancel' },
 			},
 			SendEmail: { description: 'Whether to e-mail the client about a cancellation' },
 		},

@@ -438,7 +438,11 @@ export const saleOperations: Operation[] = [
 			StartDate: {
 				description: 'When the contract starts; a future date moves its activation and expiry with it. Default: today',
 			},
-			FirstPaymentOccurs: { description: 'When the first payment is taken: Instant or StartDate' },
+			FirstPaymentOccurs: {
+				description: 'When the first payment is taken: at once, or on the start date',
+				values: ['Instant', 'StartDate'],
+				valueNames: { StartDate: 'Start Date' },
+			},
 			ClientSignature: { description: "The client's signature as a base64-encoded PNG image" },
 			PromotionCode: { description: 'A promo code for the items paid now' },
 			PromotionCodes: { description: 'Promo codes for the items paid now' },

@@ -182,6 +182,12 @@ export const siteOperations: Operation[] = [
 		description:
 			'Creates a promo code through the site route, which can limit it to items (Create is the business route)',
 		toolWarning: 'changes prices',
+		fields: {
+			DaysValid: {
+				description: 'The days of the week the promo code can be used. Default: every day',
+				values: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+			},
+		},
 	}),
 	fromDocument(V6.DeactivatePromoCode, {
 		resource: 'promoCode',
