@@ -59,6 +59,14 @@ function shownBodyFields(op: Operation): Array<{ type: string; planned: PlannedF
 }
 
 describe("n8n's UX guidelines", () => {
+	test('action labels, the default node names on the canvas, fit two canvas lines and hold no caution', () => {
+		const actions = properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => (p.options as Array<{ action: string }>).map((option) => option.action));
+		expect(actions).toHaveLength(operations.length);
+		expect(actions.filter((action) => action.length > 40 || /caution/i.test(action))).toEqual([]);
+	});
+
 	test("every value list of the v6 document's parameters and body fields is a dropdown or a multi-select", () => {
 		const free: string[] = [];
 		let checked = 0;

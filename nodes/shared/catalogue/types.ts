@@ -119,7 +119,10 @@ export interface Operation {
 	operation: string;
 	/** Operation dropdown label. */
 	name: string;
-	/** Action label shown in the nodes panel and to AI agents. */
+	/**
+	 * Action label: the nodes panel lists it and n8n names a new node after it, so it stays short
+	 * (at most 40 characters, what fits the canvas) and says the task; no caution here.
+	 */
 	action: string;
 	description: string;
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -149,8 +152,8 @@ export interface Operation {
 	/** The service treats identical requests in quick succession as one (spec rule 5). */
 	deduplicated?: boolean;
 	/**
-	 * Books, charges, cancels or changes money: a few words AI agents see in the tool's
-	 * description (n8n builds it from the operation's action).
+	 * Books, charges, cancels or changes money: a few words the operation's description ends with,
+	 * and AI agents see in the tool's description.
 	 */
 	toolWarning?: string;
 	/** Answers can be large: the node offers Simplify (top-level fields only). */
@@ -163,4 +166,9 @@ export interface Resource {
 	value: string;
 	name: string;
 	description: string;
+	/**
+	 * The operation the node opens on for this resource: its everyday read, never one that changes
+	 * data (Autopay has no read: its four operations all change billing).
+	 */
+	defaultOperation: string;
 }

@@ -181,8 +181,8 @@ export const appointmentOperations: Operation[] = [
 		resource: 'appointmentAddOn',
 		operation: 'book',
 		name: 'Book',
-		action: 'Book add-on',
-		description: 'Books one add-on onto a booked appointment (Add books several at once)',
+		action: 'Book add-on onto appointment',
+		description: 'Books one add-on onto a booked appointment (Book Several books several at once)',
 		toolWarning: 'books add-ons onto real appointments',
 		fields: {
 			AppointmentId: { description: 'The appointment to add the add-on to' },
@@ -242,10 +242,10 @@ export const appointmentOperations: Operation[] = [
 	fromDocument(V6.AddAvailabilities, {
 		resource: 'availability',
 		operation: 'addForStaff',
-		name: 'Add for Staff',
-		action: 'Add availability for staff',
+		name: 'Add for Several Staff',
+		action: 'Add availability for several staff',
 		description:
-			'Adds availability or unavailability for some staff members over a date range (Add takes whole availability schedules)',
+			"Adds availability or unavailability for one or more staff members over a date range, on set days (Add Schedules takes whole availability schedules; Staff: Add Availability adds one staff member's times)",
 		toolWarning: 'changes staff schedules',
 		fields: {
 			LocationID: {
@@ -275,10 +275,10 @@ export const appointmentOperations: Operation[] = [
 	fromDocument(V6.UpdateAppointment, {
 		resource: 'appointment',
 		operation: 'update',
-		name: 'Update',
-		action: 'Update appointment',
+		name: 'Update or Cancel',
+		action: 'Update or cancel appointment',
 		description:
-			'Changes one booked appointment, or confirms, checks in or cancels it (Modify changes several at once)',
+			'Changes one booked appointment, or with Action confirms it, checks the client in, cancels or completes it (Update Several changes several at once)',
 		toolWarning: 'changes or cancels booked appointments',
 		fields: {
 			AppointmentId: { description: 'The appointment to change' },
@@ -309,7 +309,7 @@ export const appointmentOperations: Operation[] = [
 		resource: 'appointment',
 		operation: 'removeFromWaitlist',
 		name: 'Remove from Waitlist',
-		action: 'Remove entries from appointment waiting list',
+		action: 'Remove from appointment waiting list',
 		description: 'Takes entries off the appointment waiting list by their IDs',
 		toolWarning: 'removes clients from waiting lists',
 		params: {
@@ -337,9 +337,9 @@ export const appointmentOperations: Operation[] = [
 	fromDocument(V6.DeleteAppointmentAddOn, {
 		resource: 'appointmentAddOn',
 		operation: 'remove',
-		name: 'Remove',
-		action: 'Remove add-on',
-		description: 'Cancels one booked add-on early, by its ID (Delete removes several at once)',
+		name: 'Cancel',
+		action: 'Cancel one add-on',
+		description: 'Cancels one booked add-on early, by its ID (Cancel Several cancels several at once)',
 		toolWarning: 'cancels a booked add-on',
 		params: {
 			id: { displayName: 'Add-On ID', description: 'The booked add-on to cancel' },

@@ -11,7 +11,7 @@ export const pricingOptionOperations: Operation[] = [
 		name: 'Update',
 		action: 'Update pricing option',
 		description:
-			'Changes one pricing option: its name, prices, sessions, expiry, where it is sold and used (Update Prices changes only prices, of several)',
+			'Changes one pricing option: its name, prices, sessions, expiry, where it is sold and used (Update Several Prices changes only prices, of several)',
 		toolWarning: 'changes prices',
 		fields: {
 			ProductId: { description: "The pricing option's product ID, as Get Many returns it" },

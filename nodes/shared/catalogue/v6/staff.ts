@@ -136,7 +136,7 @@ export const staffOperations: Operation[] = [
 		name: 'Add Availability',
 		action: 'Add availability of staff member',
 		description:
-			'Adds times a staff member is available or unavailable on set days (the staff route; Availability: Add is the business route)',
+			'Adds the times one staff member is available or unavailable on set days (Availability: Add for Several Staff does it for several)',
 		toolWarning: "changes the staff member's schedule",
 		fields: {
 			StaffId: { listSource: LISTS.staff },
