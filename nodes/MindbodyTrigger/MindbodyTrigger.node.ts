@@ -28,7 +28,8 @@ export class MindbodyTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when Mindbody sends a webhook event',
+		description:
+			'Book classes and appointments, check out sales, manage clients and staff, and start workflows on Mindbody events',
 		defaults: { name: 'Mindbody Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -3,16 +3,19 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { events } from '../shared/events/eventCatalogue';
 
 /**
- * The trigger's parameters. Events are one list, each named `Object: Event` and sorted, so the
- * list reads grouped by object; ids the catalog lacks (the spec only mentions some kinds) go in
- * Custom Event IDs.
+ * The trigger's parameters. Events are one list, each named by its event alone ("Client Created":
+ * the names start with the object, so the sorted list reads grouped by it); ids the catalog lacks
+ * (the spec only mentions some kinds) go in Custom Event IDs. n8n's nodes panel lists each option
+ * as a trigger of its own, under the option's action when it has one ("On Client Created"), else
+ * "On" and the name in lower case.
  */
 
 export const eventOptions: INodePropertyOptions[] = events
 	.map((event) => ({
-		name: `${event.group}: ${event.displayName}`,
+		name: event.displayName,
 		value: event.eventId,
 		description: `${event.description} (${event.eventId})`,
+		action: `On ${event.displayName}`,
 	}))
 	.sort((a, b) => a.name.localeCompare(b.name));
 

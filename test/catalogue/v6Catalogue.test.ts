@@ -12,6 +12,15 @@ import { pagedInDocument, V6_COVERED } from './v6Coverage';
 
 const PARAM_TYPES: Record<string, string> = { float: 'double', uuid: 'string', byte: 'string', object: 'string' };
 
+/**
+ * Text parameters whose values the document lists in words, not as an enum: the catalogue offers
+ * those values (its `values` words). Any other parameter's values are the facts' enum, or none.
+ */
+const VALUES_IN_WORDS = [
+	'payroll.getScheduledServiceEarnings request.scheduledServiceType',
+	'staff.getMany request.filters',
+];
+
 /** Every difference between one operation and its facts, as readable lines. */
 export function compareWithFacts(op: Operation, facts: V6OperationFacts): string[] {
 	const label = `${op.resource}.${op.operation}`;
@@ -29,13 +38,18 @@ export function compareWithFacts(op: Operation, facts: V6OperationFacts): string
 		required: param.required === true,
 		enum: param.options ?? null,
 	}));
+	const inWords = (name: string) => op.params.find((param) => param.name === name)?.options ?? null;
 	const theirs = facts.params.map((param) => ({
 		name: param.name,
 		in: param.in,
 		type: PARAM_TYPES[param.scalar] ?? param.scalar,
 		array: param.array === true,
 		required: param.required === true,
-		enum: param.enum ? [...param.enum] : null,
+		enum: param.enum
+			? [...param.enum]
+			: VALUES_IN_WORDS.includes(`${label} ${param.name}`)
+				? inWords(param.name)
+				: null,
 	}));
 	if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
 		problems.push(`${label}: parameters ${JSON.stringify(mine)}, the document ${JSON.stringify(theirs)}`);
@@ -85,6 +99,7 @@ describe('the v6 operations of the catalogue', () => {
 			['param', (op) => op.params.pop(), /parameters/],
 			['array', (op) => (op.params.find((p) => p.array)!.array = undefined), /parameters/],
 			['required', (op) => (op.params[0].required = true), /parameters/],
+			['values', (op) => (op.params[0].options = ['Invented']), /parameters/],
 			['paging', (op) => delete op.paging, /paging false/],
 			['status', (op) => (op.successStatus = 201), /status 201/],
 		];
@@ -132,5 +147,14 @@ describe('the v6 operations of the catalogue', () => {
 			]);
 		}
 		expect(unworded).toEqual([]);
+	});
+
+	test('offer the values the document gives only in words on these parameters alone', () => {
+		const offered = v6.flatMap((op) =>
+			op.params
+				.filter((param) => param.options && !op.v6!.params.find((fact) => fact.name === param.name)?.enum)
+				.map((param) => `${op.resource}.${op.operation} ${param.name}`),
+		);
+		expect(offered).toEqual(VALUES_IN_WORDS);
 	});
 });

@@ -21,6 +21,43 @@ const anchors = new Set(
 	),
 );
 
+/**
+ * What n8n's node search matches besides the node's name: its codex aliases. Community nodes get no
+ * search box inside their action list, so these words (what a studio types: "checkout",
+ * "membership", "cancel") are how the node is found from a task.
+ */
+const STUDIO_WORDS = [
+	'booking',
+	'book class',
+	'class booking',
+	'checkout',
+	'cart',
+	'member',
+	'membership',
+	'contract',
+	'autopay',
+	'check in',
+	'check-in',
+	'visit',
+	'attendance',
+	'cancel',
+	'cancel booking',
+	'late cancel',
+	'waitlist',
+	'waiting list',
+	'wait list',
+	'staff',
+	'pilates',
+	'salon',
+];
+
+test("the action node, which n8n lists with the webhook trigger's events, is found by a studio's words", () => {
+	for (const file of ['nodes/Mindbody/Mindbody.node.json', 'nodes/MindbodyTrigger/MindbodyTrigger.node.json']) {
+		const codex = JSON.parse(readFileSync(join(root, file), 'utf8'));
+		expect([file, codex.alias]).toEqual([file, expect.arrayContaining(STUDIO_WORDS)]);
+	}
+});
+
 describe.each([
 	['nodes/Mindbody/Mindbody.node.json', new Mindbody().description.name],
 	['nodes/MindbodyTrigger/MindbodyTrigger.node.json', new MindbodyTrigger().description.name],

@@ -82,7 +82,7 @@ describe(`editor screenshot in n8n ${VERSION}`, () => {
 		);
 
 		// The open list, read from the DOM before the shot: the resource's operations, in n8n's order.
-		expect(result.options).toEqual(expect.arrayContaining(['Approve', 'Deny', 'Deny Multiple', 'Get']));
+		expect(result.options).toEqual(expect.arrayContaining(['Approve', 'Deny', 'Deny with Notification Choice', 'Get']));
 		expect(result.options).toHaveLength(4);
 
 		const png = fs.readFileSync(OUT);

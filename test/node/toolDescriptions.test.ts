@@ -1,18 +1,31 @@
-import type { INode } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { operations, resources } from '../../nodes/shared/catalogue';
 
 /**
- * The node is usableAsTool: n8n describes each tool to an AI agent as "{action} in Mindbody",
- * from the operation option's action. Operations that book, charge, cancel or change money say so.
+ * The node is usableAsTool. n8n runs it as an AI agent's tool under the name `mindbodyTool`: a copy of
+ * the node's description whose name ends in "Tool", with a Description field of its own added unless
+ * the node has one (n8n's convertNodeToAiTool). This node has one per operation, shown only there
+ * (`@tool`), because n8n's own would describe the tool as "{action} in Mindbody", and the short
+ * action, which also names the node on the canvas, leaves the caution out. As at run time, the
+ * parameters are resolved with their defaults (n8n's Workflow does this) before the description is
+ * read. Operations that book, charge, cancel or change money say so.
  */
 const nodeType = new Mindbody();
-const toolDescription = (resource: string, operation: string) =>
+const toolType = { description: { ...nodeType.description, name: `${nodeType.description.name}Tool` } };
+
+/** The node's parameters with defaults, as n8n resolves them for this description. */
+const resolved = (description: INodeTypeDescription, resource: string, operation: string) => {
+	const node = { parameters: { resource, operation }, typeVersion: 1 } as unknown as INode;
+	return NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description)!;
+};
+
+const toolDescription = (resource: string, operation: string, given: INodeParameters = {}) =>
 	NodeHelpers.getToolDescriptionForNode(
-		{ parameters: { resource, operation, descriptionType: 'auto' } } as unknown as INode,
-		nodeType,
+		{ parameters: { ...resolved(toolType.description, resource, operation), ...given } } as unknown as INode,
+		toolType as never,
 	);
 
 const CAUTIONED = [
@@ -102,6 +115,32 @@ describe('tool descriptions for AI agents', () => {
 			.map((op) => `${op.resource}.${op.operation}`)
 			.sort();
 		expect(cautioned).toEqual(CAUTIONED);
+	});
+
+	test('the caution is in the tool text and the description, never in the action that names the node', () => {
+		const operationProps = nodeType.description.properties.filter((p) => p.name === 'operation');
+		for (const op of operations.filter((o) => CAUTIONED.includes(`${o.resource}.${o.operation}`))) {
+			const prop = operationProps.find((p) => p.displayOptions?.show?.resource?.[0] === op.resource)!;
+			const option = (prop.options as Array<{ value: string; action: string; description: string }>).find(
+				(o) => o.value === op.operation,
+			)!;
+			expect([op.operation, option.action]).toEqual([op.operation, op.action]);
+			expect([op.operation, option.description]).toEqual([op.operation, expect.stringMatching(/\. Caution: [^.]+\.$/)]);
+			expect(toolDescription(op.resource, op.operation)).toBe(`${op.action} (caution: ${op.toolWarning}) in Mindbody`);
+		}
+	});
+
+	test("the node's own Description stands in for n8n's, shows only on the tool, and takes what the user writes", () => {
+		// n8n adds its Tool Description fields only to a node without a toolDescription property.
+		expect(nodeType.description.properties.filter((p) => p.name === 'toolDescription')).toHaveLength(operations.length);
+		expect(nodeType.description.properties.some((p) => p.name === 'descriptionType')).toBe(false);
+		expect(resolved(nodeType.description, 'sale', 'checkout')).not.toHaveProperty('toolDescription');
+		expect(resolved(toolType.description, 'sale', 'checkout').toolDescription).toBe(
+			'Check out shopping cart (caution: charges the client) in Mindbody',
+		);
+		expect(toolDescription('sale', 'checkout', { toolDescription: 'Sell the cart' })).toBe('Sell the cart');
+		// Emptied, it falls back to n8n's own wording from the action.
+		expect(toolDescription('sale', 'checkout', { toolDescription: '' })).toBe('Check out shopping cart in Mindbody');
 	});
 
 	test('reads carry no caution', () => {

@@ -2,8 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { bodyInput } from '../../nodes/Mindbody/bodies';
+import { bodyPlanOf, type PlannedField } from '../../nodes/Mindbody/bodies/bodyPlan';
 import { paramProperties } from '../../nodes/Mindbody/description/paramFields';
-import { LISTS, operations } from '../../nodes/shared/catalogue';
+import { LISTS, operations, type Operation } from '../../nodes/shared/catalogue';
+import type { V6Field } from '../../nodes/shared/v6Document/factTypes';
+import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
 import { allFields } from '../support/nodeFields';
 
 /** n8n's UX guidelines for nodes, checked on the description n8n loads. */
@@ -33,7 +36,81 @@ const optionsOf = (resource: string, operation: string) => {
 	return ((collection?.options ?? []) as INodeProperties[]).map((option) => option.name);
 };
 
+/** Whether a field of the v6 document takes one of listed values, or a list of them. */
+const isEnum = (field: V6Field | undefined): boolean =>
+	typeof field === 'object' && ('enum' in field || ('list' in field && isEnum(field.list)));
+
+/** The body fields the node shows as fields of their own, each with the document's type it belongs to. */
+function shownBodyFields(op: Operation): Array<{ type: string; planned: PlannedField }> {
+	const plan = bodyPlanOf(op);
+	const shown: Array<{ type: string; planned: PlannedField }> = [];
+	const walk = (type: string, fields: PlannedField[]) => {
+		for (const planned of fields) {
+			shown.push({ type, planned });
+			if (planned.kind === 'group') walk(planned.type, planned.children);
+		}
+	};
+	walk(op.body!.shape!.type, [...plan.required, ...plan.optional]);
+	if (plan.flattened) {
+		const record = V6_TYPES[op.body!.shape!.type].fields[plan.flattened.field] as { ref: string };
+		walk(record.ref, [...plan.flattened.required, ...plan.flattened.optional]);
+	}
+	return shown;
+}
+
 describe("n8n's UX guidelines", () => {
+	test('action labels, the default node names on the canvas, fit two canvas lines and hold no caution', () => {
+		const actions = properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => (p.options as Array<{ action: string }>).map((option) => option.action));
+		expect(actions).toHaveLength(operations.length);
+		expect(actions.filter((action) => action.length > 40 || /caution/i.test(action))).toEqual([]);
+	});
+
+	test("every value list of the v6 document's parameters and body fields is a dropdown or a multi-select", () => {
+		const free: string[] = [];
+		let checked = 0;
+		for (const op of operations.filter((o) => o.v6)) {
+			const shown = allFields(paramProperties(op));
+			for (const fact of op.v6!.params.filter((param) => param.enum)) {
+				const param = op.params.find((p) => p.name === fact.name)!;
+				const field = shown.find((f) => f.displayName === param.displayName);
+				// Paging parameters are driven by Return All / Limit; none takes a value list.
+				if (!field) throw new Error(`${op.operation}: ${fact.name} is not shown`);
+				checked++;
+				const type = fact.array ? 'multiOptions' : 'options';
+				const values = (field.options as Array<{ value: string }> | undefined)?.map((o) => o.value);
+				if (field.type !== type || JSON.stringify(values) !== JSON.stringify(fact.enum))
+					free.push(`${op.resource}.${op.operation} ${fact.name}: ${field.type}`);
+			}
+			if (!op.body?.shape) continue;
+			const fields = allFields(bodyInput(op.body).properties(op));
+			for (const { type, planned } of shownBodyFields(op)) {
+				if (!isEnum(V6_TYPES[type].fields[planned.field])) continue;
+				checked++;
+				const same = fields.filter((f) => f.name === planned.param && f.displayName === planned.label);
+				if (!same.length || same.some((f) => f.type !== 'options' && f.type !== 'multiOptions'))
+					free.push(`${op.resource}.${op.operation} ${type}.${planned.field}: ${same.map((f) => f.type).join()}`);
+			}
+		}
+		expect(checked).toBeGreaterThanOrEqual(10);
+		expect(free).toEqual([]);
+	});
+
+	test('values the document lists only in words are offered too: Action of Appointment: Update or Cancel', () => {
+		const update = operations.find((op) => op.resource === 'appointment' && op.operation === 'update')!;
+		const action = allFields(bodyInput(update.body!).properties(update)).find((f) => f.name === 'execute')!;
+		expect([action.displayName, action.type]).toEqual(['Action', 'options']);
+		expect((action.options as Array<{ name: string; value: string }>).map((o) => `${o.name}=${o.value}`)).toEqual([
+			'Confirm=confirm',
+			'Undo Confirmation=unconfirm',
+			'Check In (Arrive)=arrive',
+			'Undo Check-In=unarrive',
+			'Cancel=cancel',
+			'Late Cancel=latecancel',
+			'Complete=complete',
+		]);
+	});
 	test('actions are sentence case without articles; Get Many actions start with "Get many"', () => {
 		for (const op of operations) {
 			expect([op.action, /\b(a|an|the)\b/i.test(op.action)]).toEqual([op.action, false]);

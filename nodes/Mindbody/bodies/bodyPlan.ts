@@ -27,16 +27,24 @@ export interface PlannedScalar extends PlannedBase {
 	limits?: V6Limits;
 }
 
+/** One of the values the document lists (its enum, or its words for a text field): a dropdown. */
 export interface PlannedEnum extends PlannedBase {
 	kind: 'enum';
 	values: readonly string[];
+	/** Names shown for some values; the others show as written. */
+	names?: Readonly<Record<string, string>>;
 }
 
-/** A list of scalars: comma-separated text, or a multi-select when a list serves it. */
+/**
+ * A list of scalars: comma-separated text, or a multi-select when a list serves it or the
+ * document lists the values.
+ */
 export interface PlannedScalarList extends PlannedBase {
 	kind: 'scalarList';
 	type: V6Scalar;
 	listSource?: ListSource;
+	values?: readonly string[];
+	names?: Readonly<Record<string, string>>;
 }
 
 /** An object field picked by its ID: sent as `{ Id }`. */
@@ -144,6 +152,8 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 		...((words.description ?? FIELD_WORDS[name]) ? { description: words.description ?? FIELD_WORDS[name] } : {}),
 	};
 	const scalar = scalarOf(field);
+	const names = words.valueNames ? { names: words.valueNames } : {};
+	if (scalar === 'string' && words.values) return { kind: 'enum', ...base, values: words.values, ...names };
 	if (scalar !== undefined) {
 		return {
 			kind: 'scalar',
@@ -153,7 +163,7 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 			...(typeof field === 'object' ? { limits: field as V6Limits } : {}),
 		};
 	}
-	if (typeof field === 'object' && 'enum' in field) return { kind: 'enum', ...base, values: field.enum };
+	if (typeof field === 'object' && 'enum' in field) return { kind: 'enum', ...base, values: field.enum, ...names };
 	if (typeof field === 'object' && 'list' in field) {
 		const item = field.list;
 		const itemScalar = scalarOf(item);
@@ -163,9 +173,12 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 				...base,
 				type: itemScalar,
 				...(words.listSource ? { listSource: words.listSource } : {}),
+				...(itemScalar === 'string' && words.values ? { values: words.values, ...names } : {}),
 			};
 		}
-		if (typeof item === 'object' && 'enum' in item) return { kind: 'scalarList', ...base, type: 'string' };
+		if (typeof item === 'object' && 'enum' in item) {
+			return { kind: 'scalarList', ...base, type: 'string', values: item.enum, ...names };
+		}
 		const ref = typeof item === 'object' && 'ref' in item ? item.ref : undefined;
 		if (ref && !nested && Object.keys(V6_TYPES[ref].fields).length <= GROUP_LIMIT) {
 			return group(base, ref, true, path);

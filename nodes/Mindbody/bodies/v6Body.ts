@@ -24,6 +24,10 @@ const placeholderOf = (planned: PlannedScalar) => {
 	return form ? `e.g. ${form}` : PLACEHOLDERS[planned.type];
 };
 
+/** A dropdown's entries: the document's values, under the catalogue's names where it gives them. */
+const choicesOf = (values: readonly string[], names: Readonly<Record<string, string>> = {}) =>
+	values.map((value) => ({ name: names[value] ?? value, value }));
+
 /** The node field of one planned field, by its kind and type. */
 function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
 	const base = {
@@ -69,10 +73,13 @@ function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
 			return {
 				...base,
 				type: 'options',
-				options: planned.values.map((value) => ({ name: value, value })),
+				options: choicesOf(planned.values, planned.names),
 				default: planned.values[0],
 			};
 		case 'scalarList':
+			if (planned.values) {
+				return { ...base, type: 'multiOptions', options: choicesOf(planned.values, planned.names), default: [] };
+			}
 			if (planned.listSource) {
 				return {
 					...base,

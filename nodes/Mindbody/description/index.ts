@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operations, operationsOf, resources, type Operation } from '../../shared/catalogue';
+import { operations, operationsOf, resources, type Operation, type Resource } from '../../shared/catalogue';
 import { bodyInput } from '../bodies';
 import { showFor } from '../fields/fieldNames';
 import { commonOptions } from './options';
@@ -11,31 +11,51 @@ const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: resources.map(({ name, value, description }) => ({ name, value, description })),
+	options: resources
+		.map(({ name, value, description }) => ({ name, value, description }))
+		.sort((a, b) => a.name.localeCompare(b.name)),
 	default: 'appointment',
 };
 
-/** The action names the operation to AI agents too (n8n's tool description is "{action} in Mindbody"). */
-const actionOf = (op: Operation) => (op.toolWarning ? `${op.action} (caution: ${op.toolWarning})` : op.action);
+/** What the operation does; one that books, charges or changes money says so at the end. */
+const descriptionOf = (op: Operation) =>
+	op.toolWarning ? `${op.description.replace(/\.$/, '')}. Caution: ${op.toolWarning}.` : op.description;
 
-function operationProperty(resource: string): INodeProperties {
-	const ops = operationsOf(resource);
-	const firstOperation = ops[0].operation;
+function operationProperty({ value, defaultOperation }: Resource): INodeProperties {
 	return {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: ops
-			.map((op) => ({
-				name: op.name,
-				value: op.operation,
-				description: op.description,
-				action: actionOf(op),
-			}))
+		displayOptions: { show: { resource: [value] } },
+		options: operationsOf(value)
+			.map((op) => ({ name: op.name, value: op.operation, description: descriptionOf(op), action: op.action }))
 			.sort((a, b) => a.name.localeCompare(b.name)),
-		default: firstOperation,
+		default: defaultOperation,
+	};
+}
+
+/**
+ * What an AI agent is told the tool does. n8n describes a tool as "{action} in Mindbody" unless the
+ * node has its own Description field; this one carries the caution the short action leaves out.
+ */
+const toolDescriptionOf = (op: Operation) =>
+	op.toolWarning ? `${op.action} (caution: ${op.toolWarning}) in Mindbody` : `${op.action} in Mindbody`;
+
+/**
+ * The tool's Description, one per operation, shown only where the node is an AI agent's tool
+ * (`@tool`). Because the node has this field, n8n adds no Description of its own (which would
+ * say the action alone); the field stays editable, and a new default follows a new operation.
+ */
+function toolDescriptionProperty(op: Operation): INodeProperties {
+	return {
+		displayName: 'Description',
+		name: 'toolDescription',
+		type: 'string',
+		default: toolDescriptionOf(op),
+		typeOptions: { rows: 2 },
+		description: 'What the AI agent is told this tool does; cautions on what it books, charges or changes stay in it',
+		displayOptions: { show: { '@tool': [true], resource: [op.resource], operation: [op.operation] } },
 	};
 }
 
@@ -92,9 +112,8 @@ function bodyProperties(operation: Operation): INodeProperties[] {
 /** Every field of the node, derived from the operation catalogue. */
 export const nodeProperties: INodeProperties[] = [
 	resourceProperty,
-	...resources
-		.filter(({ value }) => operationsOf(value).length > 0)
-		.map((resource) => operationProperty(resource.value)),
+	...resources.filter(({ value }) => operationsOf(value).length > 0).map(operationProperty),
+	...operations.map(toolDescriptionProperty),
 	...operations.flatMap((operation) => [...paramProperties(operation), ...bodyProperties(operation)]),
 	...pagingProperties(operations),
 	...simplifyProperties(operations),

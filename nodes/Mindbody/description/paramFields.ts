@@ -5,6 +5,8 @@ import { fieldName, optionalCollection, showFor, userParams } from '../fields/fi
 
 const typeHint = (param: OperationParam) => {
 	if (param.array === 'comma') return ' (sent comma-delimited)';
+	// A multi-select says how to give several values itself.
+	if (param.array && param.options) return '';
 	if (param.array) {
 		return param.id || param.listSource
 			? ' (one ID per entry, or several separated by commas)'
@@ -42,6 +44,14 @@ export function paramField(param: OperationParam, operation: Operation): INodePr
 				...base,
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: param.listSource.method },
+				default: [],
+			};
+		}
+		if (param.options) {
+			return {
+				...base,
+				type: 'multiOptions',
+				options: param.options.map((value) => ({ name: value, value })),
 				default: [],
 			};
 		}

@@ -31,9 +31,10 @@ export const availabilityOperations: Operation[] = [
 		service: 'rest',
 		resource: 'availability',
 		operation: 'add',
-		name: 'Add',
+		name: 'Add Schedules',
 		action: 'Add availability schedules',
-		description: 'Adds staff availability schedules; the answer returns them with their new ID',
+		description:
+			'Adds staff availability schedules, each with its days, times and dates; the answer returns them with their new ID (Add for Several Staff adds times over a date range)',
 		method: 'POST',
 		path: '/Business/Schedules/Availability/Add',
 		userToken: true,

@@ -164,7 +164,8 @@ export const businessOperations: Operation[] = [
 		name: 'Create',
 		action: 'Create promo code',
 		toolWarning: 'creates a discount clients can use',
-		description: 'Creates a promo code',
+		description:
+			'Creates a promo code on the business route, whose fields the spec does not list (Create with Limits states them)',
 		method: 'POST',
 		path: '/Business/PromoCodes',
 		userToken: false,

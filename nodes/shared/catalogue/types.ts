@@ -19,6 +19,7 @@ export interface OperationParam {
 	description?: string;
 	/** Default the service applies when the parameter is absent. */
 	serverDefault?: string | number | boolean;
+	/** The values the parameter takes (a dropdown, or a multi-select for a list). */
 	options?: string[];
 	/** The value can be picked from this list (a dropdown in the node). */
 	listSource?: ListSource;
@@ -63,6 +64,13 @@ export interface FieldWords {
 	description?: string;
 	/** A dropdown that picks the field's ID (or its object's Id). */
 	listSource?: ListSource;
+	/**
+	 * The values the document lists in words for a text field (or a list of text), offered as a
+	 * choice; an expression still sends any value.
+	 */
+	values?: readonly string[];
+	/** Names the node shows for values a studio would not read as words (`latecancel` → "Late Cancel"). */
+	valueNames?: Readonly<Record<string, string>>;
 }
 
 /** A v6 body field holding the record itself, whose fields the node shows as its own. */
@@ -111,7 +119,10 @@ export interface Operation {
 	operation: string;
 	/** Operation dropdown label. */
 	name: string;
-	/** Action label shown in the nodes panel and to AI agents. */
+	/**
+	 * Action label: the nodes panel lists it and n8n names a new node after it, so it stays short
+	 * (at most 40 characters, what fits the canvas) and says the task; no caution here.
+	 */
 	action: string;
 	description: string;
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -141,8 +152,8 @@ export interface Operation {
 	/** The service treats identical requests in quick succession as one (spec rule 5). */
 	deduplicated?: boolean;
 	/**
-	 * Books, charges, cancels or changes money: a few words AI agents see in the tool's
-	 * description (n8n builds it from the operation's action).
+	 * Books, charges, cancels or changes money: a few words the operation's description ends with,
+	 * and AI agents see in the tool's description.
 	 */
 	toolWarning?: string;
 	/** Answers can be large: the node offers Simplify (top-level fields only). */
@@ -155,4 +166,9 @@ export interface Resource {
 	value: string;
 	name: string;
 	description: string;
+	/**
+	 * The operation the node opens on for this resource: its everyday read, never one that changes
+	 * data (Autopay has no read: its four operations all change billing).
+	 */
+	defaultOperation: string;
 }

@@ -3,10 +3,20 @@ import type { FieldWords, Operation } from '../types';
 import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
 import { fromDocument } from './fromDocument';
 
-/** What Execute does to an appointment (a text field: the document lists the values). */
+/** What Execute does to an appointment: a text field whose values the document lists in words. */
 const EXECUTE: FieldWords = {
-	description:
-		'An action to take on the appointment: confirm, unconfirm, arrive, unarrive, cancel, latecancel or complete',
+	displayName: 'Action',
+	description: 'What to do with the appointment: confirm it, check the client in, cancel it or complete it',
+	values: ['confirm', 'unconfirm', 'arrive', 'unarrive', 'cancel', 'latecancel', 'complete'],
+	valueNames: {
+		confirm: 'Confirm',
+		unconfirm: 'Undo Confirmation',
+		arrive: 'Check In (Arrive)',
+		unarrive: 'Undo Check-In',
+		cancel: 'Cancel',
+		latecancel: 'Late Cancel',
+		complete: 'Complete',
+	},
 };
 
 const STAFF_NAME = {
@@ -171,8 +181,8 @@ export const appointmentOperations: Operation[] = [
 		resource: 'appointmentAddOn',
 		operation: 'book',
 		name: 'Book',
-		action: 'Book add-on',
-		description: 'Books one add-on onto a booked appointment (Add books several at once)',
+		action: 'Book add-on onto appointment',
+		description: 'Books one add-on onto a booked appointment (Book Several books several at once)',
 		toolWarning: 'books add-ons onto real appointments',
 		fields: {
 			AppointmentId: { description: 'The appointment to add the add-on to' },
@@ -232,10 +242,10 @@ export const appointmentOperations: Operation[] = [
 	fromDocument(V6.AddAvailabilities, {
 		resource: 'availability',
 		operation: 'addForStaff',
-		name: 'Add for Staff',
-		action: 'Add availability for staff',
+		name: 'Add for Several Staff',
+		action: 'Add availability for several staff',
 		description:
-			'Adds availability or unavailability for some staff members over a date range (Add takes whole availability schedules)',
+			"Adds availability or unavailability for one or more staff members over a date range, on set days (Add Schedules takes whole availability schedules; Staff: Add Availability adds one staff member's times)",
 		toolWarning: 'changes staff schedules',
 		fields: {
 			LocationID: {
@@ -265,10 +275,10 @@ export const appointmentOperations: Operation[] = [
 	fromDocument(V6.UpdateAppointment, {
 		resource: 'appointment',
 		operation: 'update',
-		name: 'Update',
-		action: 'Update appointment',
+		name: 'Update or Cancel',
+		action: 'Update or cancel appointment',
 		description:
-			'Changes one booked appointment, or confirms, checks in or cancels it (Modify changes several at once)',
+			'Changes one booked appointment, or with Action confirms it, checks the client in, cancels or completes it (Update Several changes several at once)',
 		toolWarning: 'changes or cancels booked appointments',
 		fields: {
 			AppointmentId: { description: 'The appointment to change' },
@@ -299,7 +309,7 @@ export const appointmentOperations: Operation[] = [
 		resource: 'appointment',
 		operation: 'removeFromWaitlist',
 		name: 'Remove from Waitlist',
-		action: 'Remove entries from appointment waiting list',
+		action: 'Remove from appointment waiting list',
 		description: 'Takes entries off the appointment waiting list by their IDs',
 		toolWarning: 'removes clients from waiting lists',
 		params: {
@@ -327,9 +337,9 @@ export const appointmentOperations: Operation[] = [
 	fromDocument(V6.DeleteAppointmentAddOn, {
 		resource: 'appointmentAddOn',
 		operation: 'remove',
-		name: 'Remove',
-		action: 'Remove add-on',
-		description: 'Cancels one booked add-on early, by its ID (Delete removes several at once)',
+		name: 'Cancel',
+		action: 'Cancel one add-on',
+		description: 'Cancels one booked add-on early, by its ID (Cancel Several cancels several at once)',
 		toolWarning: 'cancels a booked add-on',
 		params: {
 			id: { displayName: 'Add-On ID', description: 'The booked add-on to cancel' },

@@ -39,7 +39,11 @@ export function scheduleFieldWords(kind: 'class' | 'enrollment', update: boolean
 		MaxCapacity: { description: 'How many clients can attend' },
 		WebCapacity: { description: 'How many clients can book online; 0 means none. Default: 0' },
 		WaitlistCapacity: { description: 'How many clients can join the waiting list. Default: 0' },
-		BookingStatus: { description: 'PaymentRequired, BookAndPayLater or Free' },
+		BookingStatus: {
+			description: 'Whether clients pay when they book, may book and pay later, or book for free',
+			values: ['PaymentRequired', 'BookAndPayLater', 'Free'],
+			valueNames: { PaymentRequired: 'Payment Required', BookAndPayLater: 'Book and Pay Later' },
+		},
 		...Object.fromEntries(DAYS.map((day) => [`Day${day}`, { displayName: `On ${day}s` }])),
 		...(update
 			? {}
@@ -147,9 +151,9 @@ export const classOperations: Operation[] = [
 	fromDocument(V6.GetClassVisits, {
 		resource: 'class',
 		operation: 'getVisits',
-		name: 'Get Visits',
-		action: 'Get class visits',
-		description: 'Returns one class with the visits of the clients booked into it',
+		name: 'Get Roster',
+		action: 'Get class roster',
+		description: 'Returns one class with its roster: the visits of the clients booked into it',
 		params: {
 			'request.classID': { listSource: LISTS.classes },
 			'request.lastModifiedDate': { description: 'Only visits changed on or after this time' },
@@ -227,8 +231,8 @@ export const classOperations: Operation[] = [
 	fromDocument(V6.AddClientToClass, {
 		resource: 'class',
 		operation: 'addClient',
-		name: 'Add Client',
-		action: 'Add client to class',
+		name: 'Book Client',
+		action: 'Book client into class',
 		description: 'Books a client into one class, or onto its waiting list',
 		toolWarning: 'books the client into a real class',
 		deduplicated: true,
@@ -268,9 +272,9 @@ export const classOperations: Operation[] = [
 	fromDocument(V6.RemoveClientFromClass, {
 		resource: 'class',
 		operation: 'removeClient',
-		name: 'Remove Client',
-		action: 'Remove client from class',
-		description: "Cancels one client's booking in one class (Remove Clients does several at once)",
+		name: 'Cancel Booking',
+		action: "Cancel client's class booking",
+		description: "Cancels one client's booking in one class (Cancel Bookings does several at once)",
 		toolWarning: "cancels the client's class booking",
 		fields: {
 			ClientId: { listSource: LISTS.clients },
@@ -287,8 +291,8 @@ export const classOperations: Operation[] = [
 	fromDocument(V6.RemoveClientsFromClasses, {
 		resource: 'class',
 		operation: 'removeClients',
-		name: 'Remove Clients',
-		action: 'Remove clients from classes',
+		name: 'Cancel Bookings',
+		action: 'Cancel several class bookings',
 		description: 'Cancels the bookings of several clients in several classes in one call',
 		toolWarning: 'cancels class bookings',
 		fields: {
@@ -304,7 +308,7 @@ export const classOperations: Operation[] = [
 		resource: 'class',
 		operation: 'removeFromWaitlist',
 		name: 'Remove from Waitlist',
-		action: 'Remove clients from class waiting lists',
+		action: 'Remove from class waiting list',
 		description: 'Takes clients off class waiting lists by their waiting list entry IDs',
 		toolWarning: 'removes clients from waiting lists',
 		params: {

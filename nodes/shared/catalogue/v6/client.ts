@@ -111,7 +111,7 @@ export const clientOperations: Operation[] = [
 		operation: 'getActiveMemberships',
 		name: 'Get Active Memberships',
 		action: 'Get active memberships of client',
-		description: 'Returns the active memberships of one client (Get Active Memberships of Clients takes several)',
+		description: 'Returns the active memberships of one client (Get Active Memberships by IDs takes several)',
 		large: true,
 		params: {
 			'request.clientId': CLIENT_ID,
@@ -126,8 +126,8 @@ export const clientOperations: Operation[] = [
 	fromDocument(V6.GetActiveClientsMemberships, {
 		resource: 'client',
 		operation: 'getActiveMembershipsOfClients',
-		name: 'Get Active Memberships of Clients',
-		action: 'Get active memberships of clients',
+		name: 'Get Active Memberships by IDs',
+		action: 'Get active memberships by client IDs',
 		description:
 			'Returns the active memberships of several clients, one entry per client (Get Active Memberships takes one)',
 		params: {
@@ -298,10 +298,10 @@ export const clientOperations: Operation[] = [
 		fields: {
 			ClientId: { listSource: LISTS.clients },
 			Points: { description: 'How many points are earned or redeemed (above 0)' },
-			Action: { description: 'Earned or Redeemed' },
+			Action: { description: 'Whether the points are earned or redeemed', values: ['Earned', 'Redeemed'] },
 			Source: {
-				description:
-					'What earned the points: Appointment Booking, Class Booking, Referral or Sale; empty when redeeming',
+				description: 'What earned the points; leave out when redeeming',
+				values: ['Appointment Booking', 'Class Booking', 'Referral', 'Sale'],
 			},
 			SourceId: {
 				displayName: 'Source ID',
@@ -476,7 +476,7 @@ export const clientOperations: Operation[] = [
 		resource: 'client',
 		operation: 'getCrossRegionalAssociations',
 		name: 'Get Cross-Regional Associations',
-		action: 'Get cross-regional associations of client',
+		action: "Get client's cross-regional associations",
 		description: 'Returns the sites of the region where a client has a profile, found by ID or e-mail address',
 		params: {
 			'request.clientId': { ...CLIENT_ID, description: 'Client ID, Unique Client ID or Email is needed' },
@@ -512,10 +512,10 @@ export const clientOperations: Operation[] = [
 	fromDocument(V6.AddArrival, {
 		resource: 'client',
 		operation: 'addArrival',
-		name: 'Add Arrival',
-		action: 'Add arrival of client',
+		name: 'Check In',
+		action: 'Check in client',
 		description:
-			'Signs a client in at a location, paid by one of their pricing options; a staff login allowed to sign clients in is needed',
+			'Checks a client in (records their arrival) at a location, paid by one of their pricing options; a staff login allowed to sign clients in is needed',
 		toolWarning: "uses a session of the client's pricing option",
 		staffToken: true,
 		fields: {
@@ -563,7 +563,7 @@ export const clientOperations: Operation[] = [
 			NameOnAccount: { description: 'The name on the bank account' },
 			RoutingNumber: { description: "The bank's routing number" },
 			AccountNumber: { description: 'The bank account number' },
-			AccountType: { description: 'Checking or Savings' },
+			AccountType: { description: 'The kind of bank account', values: ['Checking', 'Savings'] },
 		},
 	}),
 	fromDocument(V6.AddFormulaNote, {
@@ -617,7 +617,15 @@ export const clientOperations: Operation[] = [
 		description: 'Sends a client one of the welcome e-mails the business has set up',
 		fields: {
 			ClientId: { listSource: LISTS.clients },
-			EmailType: { displayName: 'Email Type', description: 'BusinessWelcomeEmail or ConsumerWelcomeEmail' },
+			EmailType: {
+				displayName: 'Email Type',
+				description: 'Which welcome e-mail to send',
+				values: ['BusinessWelcomeEmail', 'ConsumerWelcomeEmail'],
+				valueNames: {
+					BusinessWelcomeEmail: 'Business Welcome Email',
+					ConsumerWelcomeEmail: 'Consumer Welcome Email',
+				},
+			},
 		},
 	}),
 	fromDocument(V6.SendPasswordResetEmail, {
@@ -755,8 +763,8 @@ export const clientOperations: Operation[] = [
 	fromDocument(V6.UpdateClientVisit, {
 		resource: 'client',
 		operation: 'updateVisit',
-		name: 'Update Visit',
-		action: 'Update visit of client',
+		name: 'Update or Cancel Visit',
+		action: "Update or cancel client's visit",
 		description: "Changes a client's visit: signs them in, marks it a make-up, changes what pays for it, or cancels it",
 		toolWarning: 'can cancel the visit or change what pays for it',
 		fields: {
@@ -767,7 +775,9 @@ export const clientOperations: Operation[] = [
 			},
 			Execute: {
 				displayName: 'Action',
-				description: 'Cancel, Latecancel (a late cancellation) or Unlatecancel (undo a late cancellation)',
+				description: 'Cancel the visit, cancel it late, or undo a late cancellation',
+				values: ['Cancel', 'Latecancel', 'Unlatecancel'],
+				valueNames: { Latecancel: 'Late Cancel', Unlatecancel: 'Undo Late Cancel' },
 			},
 			SendEmail: { description: 'Whether to e-mail the client about a cancellation' },
 		},

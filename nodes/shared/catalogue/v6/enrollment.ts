@@ -27,8 +27,8 @@ export const enrollmentOperations: Operation[] = [
 	fromDocument(V6.AddClientToEnrollment, {
 		resource: 'enrollment',
 		operation: 'addClient',
-		name: 'Add Client',
-		action: 'Add client to enrollment',
+		name: 'Book Client',
+		action: 'Book client into enrollment',
 		description: 'Books a client into an enrollment, for all its sessions or chosen ones, or onto its waiting list',
 		toolWarning: 'books the client into a real enrollment',
 		fields: {

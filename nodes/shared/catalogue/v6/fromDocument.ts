@@ -12,6 +12,8 @@ export interface V6ParamWords {
 	/** The list names the records returned: split over several requests when too long. */
 	selects?: boolean;
 	maxPerRequest?: number;
+	/** The values the document lists in words for a text parameter (it states no enum): a choice. */
+	values?: readonly string[];
 }
 
 /**
@@ -71,6 +73,7 @@ export function wordsOf(name: string): string {
 }
 
 function paramOf(facts: V6ParamFacts, words: V6ParamWords = {}): OperationParam {
+	const options = facts.enum ?? words.values;
 	return {
 		name: facts.name,
 		location: facts.in,
@@ -79,7 +82,7 @@ function paramOf(facts: V6ParamFacts, words: V6ParamWords = {}): OperationParam 
 		...(facts.required ? { required: true } : {}),
 		displayName: words.displayName ?? wordsOf(facts.name),
 		...(words.description ? { description: words.description } : {}),
-		...(facts.enum ? { options: [...facts.enum] } : {}),
+		...(options ? { options: [...options] } : {}),
 		// An ID is typed with an example (or picked), never a number field that starts at 0.
 		...(/I[dD]s?$/.test(facts.name) && (facts.scalar === 'int32' || facts.scalar === 'int64')
 			? { id: 'typed' as const }

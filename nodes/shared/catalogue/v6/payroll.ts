@@ -41,7 +41,8 @@ export const payrollOperations: Operation[] = [
 			...PERIOD,
 			'request.scheduledServiceType': {
 				displayName: 'Service Type',
-				description: 'Only earnings of this kind of service: Class or Appointment',
+				description: 'Only earnings of this kind of service',
+				values: ['Class', 'Appointment'],
 			},
 			'request.scheduledServiceId': {
 				description: 'Only earnings of this one class or appointment; needs Service Type too',

@@ -11,7 +11,7 @@ export const pricingOptionOperations: Operation[] = [
 		name: 'Update',
 		action: 'Update pricing option',
 		description:
-			'Changes one pricing option: its name, prices, sessions, expiry, where it is sold and used (Update Prices changes only prices, of several)',
+			'Changes one pricing option: its name, prices, sessions, expiry, where it is sold and used (Update Several Prices changes only prices, of several)',
 		toolWarning: 'changes prices',
 		fields: {
 			ProductId: { description: "The pricing option's product ID, as Get Many returns it" },
@@ -28,7 +28,7 @@ export const pricingOptionOperations: Operation[] = [
 				displayName: 'Third-Party Discount Pricing',
 				description: 'Whether third parties sell it at a discount; once on, it cannot be turned off',
 			},
-			Priority: { description: 'Low, Medium or High' },
+			Priority: { description: 'How high the pricing option ranks', values: ['Low', 'Medium', 'High'] },
 			SellAtLocationIds: {
 				displayName: 'Sold at Location IDs',
 				description: 'The locations that sell it; unchanged when left out',
@@ -39,10 +39,12 @@ export const pricingOptionOperations: Operation[] = [
 				description: 'The locations where it can be used; unchanged when left out',
 				listSource: LISTS.locations,
 			},
-			ExpirationUnit: { description: 'Days or Months' },
+			ExpirationUnit: { description: 'Whether Expiration Length counts days or months', values: ['Days', 'Months'] },
 			ExpirationLength: { description: 'How many days or months it stays active' },
 			ExpirationType: {
-				description: "When it starts counting down: SaleDate or DateOfClientFirstVisit (the client's first visit)",
+				description: "When it starts counting down: on the sale date or at the client's first visit",
+				values: ['SaleDate', 'DateOfClientFirstVisit'],
+				valueNames: { SaleDate: 'Sale Date', DateOfClientFirstVisit: "Client's First Visit" },
 			},
 			RestrictedMembershipIds: {
 				description: 'Only members of these memberships can use it; none means anyone',

@@ -79,7 +79,7 @@ export const saleOperations: Operation[] = [
 		resource: 'contract',
 		operation: 'getMany',
 		name: 'Get Many',
-		action: 'Get many contracts',
+		action: 'Get many contracts for sale',
 		description:
 			'Returns the contracts a location sells, with their autopay terms (Client Contract: Get Many returns those clients hold)',
 		large: true,
@@ -169,8 +169,8 @@ export const saleOperations: Operation[] = [
 	fromDocument(V6.UpdateProducts, {
 		resource: 'product',
 		operation: 'updatePrices',
-		name: 'Update Prices',
-		action: 'Update prices of products',
+		name: 'Update Several Prices',
+		action: 'Update prices of several products',
 		description: 'Changes the prices of several products, one per input item (Update Price changes one)',
 		toolWarning: 'changes prices',
 		fields: {
@@ -194,11 +194,11 @@ export const saleOperations: Operation[] = [
 	fromDocument(V6.GetPurchaseContractStatus, {
 		resource: 'contract',
 		operation: 'getPurchaseStatus',
-		name: 'Get Purchase Status',
-		action: 'Get status of contract purchase',
-		description: 'Returns how a contract purchase started with Initiate Purchase stands',
+		name: 'Get Sale Status',
+		action: 'Get status of contract sale',
+		description: 'Returns how a contract sale started with Sell via Alternative Payment stands',
 		params: {
-			accessToken: { description: 'The access token Initiate Purchase returned' },
+			accessToken: { description: 'The access token Sell via Alternative Payment returned' },
 		},
 	}),
 	fromDocument(V6.GetSales, {
@@ -221,7 +221,7 @@ export const saleOperations: Operation[] = [
 		name: 'Get Many',
 		action: 'Get many pricing options',
 		description:
-			'Returns the pricing options the business sells, such as passes and class packs (Client: Get Services returns those a client holds)',
+			'Returns the pricing options the business sells, such as passes and class packs (Client: Get Pricing Options returns those a client holds)',
 		large: true,
 		serves: LISTS.pricingOptions,
 		params: {
@@ -255,9 +255,9 @@ export const saleOperations: Operation[] = [
 	fromDocument(V6.UpdateServices, {
 		resource: 'pricingOption',
 		operation: 'updatePrices',
-		name: 'Update Prices',
-		action: 'Update prices of pricing options',
-		description: 'Changes the prices of several pricing options, one per input item (Update changes other details too)',
+		name: 'Update Several Prices',
+		action: 'Update prices of several pricing options',
+		description: 'Changes the prices of several pricing options, one per input item (Update changes one, details too)',
 		toolWarning: 'changes prices',
 		fields: {
 			BarcodeId: {
@@ -337,7 +337,7 @@ export const saleOperations: Operation[] = [
 		resource: 'sale',
 		operation: 'completeCheckout',
 		name: 'Complete Checkout',
-		action: 'Complete checkout with alternative payment',
+		action: 'Finish checkout with alternative payment',
 		description: 'Finishes a checkout started with Initiate Checkout, once the client has paid',
 		toolWarning: 'charges the client',
 		fields: {
@@ -349,7 +349,7 @@ export const saleOperations: Operation[] = [
 		resource: 'sale',
 		operation: 'initiateCheckout',
 		name: 'Initiate Checkout',
-		action: 'Initiate checkout with alternative payment',
+		action: 'Start checkout with alternative payment',
 		description:
 			'Starts a checkout the client pays with an alternative payment method, such as a wallet; Complete Checkout finishes it',
 		toolWarning: 'charges the client',
@@ -382,10 +382,10 @@ export const saleOperations: Operation[] = [
 	fromDocument(V6.InitiatePurchaseContractUsingAlternativePayments, {
 		resource: 'contract',
 		operation: 'initiatePurchase',
-		name: 'Initiate Purchase',
-		action: 'Initiate contract purchase with alternative payment',
+		name: 'Sell via Alternative Payment',
+		action: 'Sell contract via alternative payment',
 		description:
-			'Starts a contract purchase the client pays with an alternative payment method; Get Purchase Status follows it',
+			'Starts selling a contract to a client who pays with an alternative payment method, such as a wallet; Get Sale Status follows it',
 		toolWarning: 'charges the client',
 		fields: {
 			Test: {
@@ -411,8 +411,8 @@ export const saleOperations: Operation[] = [
 	fromDocument(V6.PurchaseAccountCredit, {
 		resource: 'sale',
 		operation: 'purchaseAccountCredit',
-		name: 'Purchase Account Credit',
-		action: 'Purchase account credit',
+		name: 'Sell Account Credit',
+		action: 'Sell account credit',
 		description: 'Sells account credit to a client, paid with any payment type',
 		toolWarning: 'charges the client',
 		fields: {
@@ -426,8 +426,8 @@ export const saleOperations: Operation[] = [
 	fromDocument(V6.PurchaseContract, {
 		resource: 'contract',
 		operation: 'purchase',
-		name: 'Purchase',
-		action: 'Purchase contract',
+		name: 'Sell to Client',
+		action: 'Sell contract to client',
 		description: 'Sells a contract to a client, taking the first payment and setting up its autopays',
 		toolWarning: 'charges the client',
 		fields: {
@@ -438,7 +438,11 @@ export const saleOperations: Operation[] = [
 			StartDate: {
 				description: 'When the contract starts; a future date moves its activation and expiry with it. Default: today',
 			},
-			FirstPaymentOccurs: { description: 'When the first payment is taken: Instant or StartDate' },
+			FirstPaymentOccurs: {
+				description: 'When the first payment is taken: at once, or on the start date',
+				values: ['Instant', 'StartDate'],
+				valueNames: { StartDate: 'Start Date' },
+			},
 			ClientSignature: { description: "The client's signature as a base64-encoded PNG image" },
 			PromotionCode: { description: 'A promo code for the items paid now' },
 			PromotionCodes: { description: 'Promo codes for the items paid now' },
@@ -458,8 +462,8 @@ export const saleOperations: Operation[] = [
 	fromDocument(V6.PurchaseGiftCard, {
 		resource: 'giftCard',
 		operation: 'purchase',
-		name: 'Purchase',
-		action: 'Purchase gift card',
+		name: 'Sell',
+		action: 'Sell gift card',
 		description: 'Sells a gift card to a client, paid with any payment type, and can send it to a recipient',
 		toolWarning: 'charges the client',
 		fields: {
@@ -502,7 +506,7 @@ export const saleOperations: Operation[] = [
 		operation: 'updatePrice',
 		name: 'Update Price',
 		action: 'Update price of product',
-		description: 'Changes the front-desk and online price of one product (Update Prices changes several)',
+		description: 'Changes the front-desk and online price of one product (Update Several Prices changes several)',
 		toolWarning: 'changes prices',
 		fields: {
 			BarcodeId: { displayName: 'Product', description: 'The product, by its barcode', listSource: LISTS.products },

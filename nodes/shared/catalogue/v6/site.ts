@@ -177,11 +177,17 @@ export const siteOperations: Operation[] = [
 	fromDocument(V6.AddPromoCode, {
 		resource: 'promoCode',
 		operation: 'add',
-		name: 'Add',
-		action: 'Add promo code',
+		name: 'Create with Limits',
+		action: 'Create promo code with limits',
 		description:
-			'Creates a promo code through the site route, which can limit it to items (Create is the business route)',
+			'Creates a promo code on the site route, which states its limits: items, days of the week, number of uses (Create takes the business route)',
 		toolWarning: 'changes prices',
+		fields: {
+			DaysValid: {
+				description: 'The days of the week the promo code can be used. Default: every day',
+				values: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+			},
+		},
 	}),
 	fromDocument(V6.DeactivatePromoCode, {
 		resource: 'promoCode',

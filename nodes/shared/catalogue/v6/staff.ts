@@ -66,7 +66,8 @@ export const staffOperations: Operation[] = [
 		params: {
 			'request.staffIds': { listSource: LISTS.staff },
 			'request.filters': {
-				description: 'Any of StaffViewable, AppointmentInstructor, ClassInstructor, Male, Female',
+				description: 'Filters on the staff members returned',
+				values: ['StaffViewable', 'AppointmentInstructor', 'ClassInstructor', 'Male', 'Female'],
 			},
 			'request.sessionTypeId': {
 				description: 'Only staff free for this session type; needs Location ID and Start Date too',
@@ -123,7 +124,8 @@ export const staffOperations: Operation[] = [
 			FinishTime: { description: 'Minutes set aside after each session' },
 			PayRateType: {
 				description:
-					"How the pay rate is read: Percent, Flat or No Pay; a new assignment takes the staff member's usual rate when empty",
+					"How the pay rate is read: a percentage, a flat amount, or no pay; a new assignment takes the staff member's usual rate when left out",
+				values: ['Percent', 'Flat', 'No Pay'],
 			},
 			PayRateAmount: { description: 'The pay per session, a percentage or an amount as the pay rate type says' },
 		},
@@ -134,7 +136,7 @@ export const staffOperations: Operation[] = [
 		name: 'Add Availability',
 		action: 'Add availability of staff member',
 		description:
-			'Adds times a staff member is available or unavailable on set days (the staff route; Availability: Add is the business route)',
+			'Adds the times one staff member is available or unavailable on set days (Availability: Add for Several Staff does it for several)',
 		toolWarning: "changes the staff member's schedule",
 		fields: {
 			StaffId: { listSource: LISTS.staff },
@@ -148,12 +150,18 @@ export const staffOperations: Operation[] = [
 				description: 'Where the staff member is available; needed for availability',
 				listSource: LISTS.locations,
 			},
-			DaysOfWeek: { description: 'The days the times apply to, e.g. Monday, Wednesday' },
+			DaysOfWeek: {
+				description: 'The days the times apply to',
+				values: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+			},
 			StartTime: { description: 'Start time of day, as HH:MM:SS' },
 			EndTime: { description: 'End time of day, as HH:MM:SS' },
 			StartDate: { description: 'First day, as YYYY-MM-DD' },
 			EndDate: { description: 'Last day, as YYYY-MM-DD' },
-			Status: { description: 'How the times show to clients: Public (the default), Masked or Hidden' },
+			Status: {
+				description: "How the times show to clients: in full, with the staff member's name hidden, or not at all",
+				values: ['Public', 'Masked', 'Hidden'],
+			},
 		},
 	}),
 	fromDocument(V6.UpdateStaff, {
