@@ -6,7 +6,11 @@ import { DAY_MS, laterStamp, stampLike, stampMs, utcStamp } from './stamps';
  * - `after`: settled. A change stamped before it is done; one stamped at it is done when `seen`
  *   holds it.
  * - `high`: the newest stamp any poll read. A poll asks for what changed from it on, so an idle
- *   poll reads only the records stamped at that second.
+ *   poll reads only the records stamped at that second; `highAt` is when a poll first read it.
+ * - `shut`: a poll that started `SECOND_ENDS_MS` after `highAt` read the whole second of `high`.
+ *   Nothing new gets that stamp after that but a change listed late, which the sweep finds, so
+ *   polls ask from just after `high`: an idle poll is one request however many records a burst
+ *   left in that second.
  * - `seen`: every record read with a stamp at or after `after`, by key, with the version of it
  *   read last (its stamp, and for events that pass on content, a digest of that content). The
  *   same version read again is recognised; another one, even in the same second, is news.
@@ -27,6 +31,8 @@ export interface ChangeCursor {
 	seen: Record<string, string>;
 	marks: Array<[string, number]>;
 	sweptAt?: number;
+	highAt?: number;
+	shut?: true;
 }
 
 /** A record as the cursor tracks it: its key, the time of its last change and the version read. */
@@ -59,6 +65,12 @@ export interface ReadKind {
 /** A busy poll adds one mark; more than this only while the overlap is long. Dropping the oldest only delays settling. */
 const MAX_MARKS = 100;
 
+/**
+ * How long after a read showed a stamp the service may still list another record with it (a
+ * write committing after it was stamped). By our clock's durations only, as with the marks.
+ */
+export const SECOND_ENDS_MS = 10_000;
+
 export function cursorFromNow(now: number): ChangeCursor {
 	return { after: utcStamp(now - DAY_MS), from: utcStamp(now - 2 * DAY_MS), seen: {}, marks: [] };
 }
@@ -72,7 +84,9 @@ export function cursorFromDate(date: string): ChangeCursor | undefined {
 /** Where this poll reads from, and whether it is a sweep (from `after`, able to settle). */
 export function planRead(cursor: ChangeCursor, now: number, overlapMs: number): { floor: string; sweep: boolean } {
 	const sweep = cursor.high === undefined || now - (cursor.sweptAt ?? -Infinity) >= overlapMs;
-	return { floor: sweep ? (cursor.from ?? cursor.after) : cursor.high!, sweep };
+	if (sweep) return { floor: cursor.from ?? cursor.after, sweep };
+	const high = cursor.high!;
+	return { floor: cursor.shut ? stampLike(stampMs(high)! + 1, high) : high, sweep };
 }
 
 /**
@@ -99,6 +113,26 @@ export const createdBefore = (cursor: ChangeCursor, created: number) => created 
 
 /** The cursor after a poll that read `reads`, the way `kind` says. */
 export function advance(
+	cursor: ChangeCursor,
+	reads: readonly Read[],
+	times: PollTimes,
+	overlapMs: number,
+	kind: ReadKind,
+): ChangeCursor {
+	return withHighTimes(cursor, moved(cursor, reads, times, overlapMs, kind), times, kind.complete);
+}
+
+/** When the newest stamp was first read, and whether its second has been read whole since it ended. */
+function withHighTimes(before: ChangeCursor, after: ChangeCursor, times: PollTimes, complete: boolean): ChangeCursor {
+	const { highAt: _highAt, shut: _shut, ...cursor } = after;
+	if (cursor.high === undefined) return cursor;
+	if (cursor.high !== before.high) return { ...cursor, highAt: times.endedAt };
+	const highAt = before.highAt ?? times.endedAt;
+	const shut = before.shut || (complete && times.startedAt - highAt >= SECOND_ENDS_MS);
+	return { ...cursor, highAt, ...(shut ? { shut: true as const } : {}) };
+}
+
+function moved(
 	cursor: ChangeCursor,
 	reads: readonly Read[],
 	times: PollTimes,

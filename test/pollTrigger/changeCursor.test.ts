@@ -5,6 +5,7 @@ import {
 	isNews,
 	planRead,
 	requestFloor,
+	SECOND_ENDS_MS,
 	versionOf,
 	type ChangeCursor,
 	type ReadKind,
@@ -57,6 +58,7 @@ describe('the change cursor', () => {
 			seen: { b: '2026-03-02T07:59:30' },
 			marks: [],
 			sweptAt: NOW,
+			highAt: NOW + 500,
 		});
 		// A record changed in that very second afterwards is news; the one read is not.
 		expect(isNews(first, read('c', '2026-03-02T07:59:30'))).toBe(true);
@@ -82,6 +84,30 @@ describe('the change cursor', () => {
 		expect(planRead(cursor, NOW + OVERLAP, OVERLAP)).toEqual({ floor: '2026-03-02T07:00:00', sweep: true });
 		// In the site's own way of writing times, for either kind of filter.
 		expect(requestFloor('2026-03-02T08:00:00Z', false)).toBe('2026-03-02T07:59:59.999Z');
+	});
+
+	it('asks from just after the newest time once a poll read its whole second after it ended', () => {
+		let cursor = advance(settledAt('2026-03-02T07:00:00'), [read('a', '2026-03-02T08:00:00')], at(NOW), OVERLAP, fresh);
+		expect(cursor.highAt).toBe(NOW + 500);
+		// A poll soon after, or one cut short: the second may still gain records, so it is read again.
+		for (const [startedAt, kind] of [
+			[NOW + SECOND_ENDS_MS - 1, fresh],
+			[NOW + MINUTE_MS, { ...fresh, complete: false, whole: false }],
+		] as const) {
+			const next = advance(cursor, [], at(startedAt), OVERLAP, kind);
+			expect(next.shut).toBeUndefined();
+			expect(planRead(next, startedAt + 1, OVERLAP).floor).toBe('2026-03-02T08:00:00');
+		}
+		// A whole read that started the margin after: that second is done; a change stamped in it later is late.
+		cursor = advance(cursor, [read('b', '2026-03-02T08:00:00')], at(NOW + 500 + SECOND_ENDS_MS), OVERLAP, fresh);
+		expect(cursor.shut).toBe(true);
+		expect(planRead(cursor, NOW + MINUTE_MS, OVERLAP)).toEqual({ floor: '2026-03-02T08:00:00.001', sweep: false });
+		expect(requestFloor('2026-03-02T08:00:00.001', false)).toBe('2026-03-02T08:00:00.000');
+		// A sweep still reads from `after`; a newer stamp opens its own second again.
+		expect(planRead(cursor, NOW + OVERLAP + MINUTE_MS, OVERLAP).floor).toBe('2026-03-02T07:00:00');
+		cursor = advance(cursor, [read('c', '2026-03-02T08:01:00')], at(NOW + 2 * MINUTE_MS), OVERLAP, fresh);
+		expect(cursor).toMatchObject({ high: '2026-03-02T08:01:00', highAt: NOW + 2 * MINUTE_MS + 500 });
+		expect(cursor.shut).toBeUndefined();
 	});
 
 	it('tells a change read again from a new one, including one in the very same second', () => {
@@ -132,6 +158,8 @@ describe('the change cursor', () => {
 			seen: { b: '2026-03-02T08:00:05' },
 			marks: [],
 			sweptAt: NOW + 10 * MINUTE_MS,
+			highAt: NOW + 500,
+			shut: true,
 		});
 		// A change stamped before the mark, showing this late, is what the cursor misses.
 		expect(isNews(settled, read('c', '2026-03-02T08:00:04'))).toBe(false);
