@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { Operation } from '../shared/catalogue';
-import { mindbodyRequest, type MindbodyFunctions } from '../shared/transport';
+import { mindbodyRequest, RunSession } from '../shared/transport';
 
 /** What a poll read from one list: its records, and whether its pages agreed with each other. */
 export interface Listing {
@@ -10,17 +10,14 @@ export interface Listing {
 	whole: boolean;
 }
 
-/**
- * A new object per poll, because the transport keeps a credential read for as long as the
- * context object lives, and n8n hands the same poll context to every poll of an activation.
- */
-export const pollContext = (ctx: IPollFunctions): MindbodyFunctions => Object.create(ctx) as IPollFunctions;
+/** The session of one poll: n8n hands the same context to every poll of an activation, each poll starts its own. */
+export const pollSession = (ctx: IPollFunctions): RunSession => new RunSession(ctx);
 
 export type Query = Array<[string, string]>;
 
 /** One answer of an operation without paging (its body as an object). */
-export async function readOne(ctx: MindbodyFunctions, operation: Operation, query: Query): Promise<IDataObject> {
-	const response = await mindbodyRequest(ctx, { operation, path: operation.path, query });
+export async function readOne(session: RunSession, operation: Operation, query: Query): Promise<IDataObject> {
+	const response = await mindbodyRequest(session, { operation, path: operation.path, query });
 	return (response.body ?? {}) as IDataObject;
 }
 
@@ -31,7 +28,7 @@ export async function readOne(ctx: MindbodyFunctions, operation: Operation, quer
  * that hold its rows. `maxPages` bounds a read that only looks for a sample.
  */
 export async function readPages(
-	ctx: MindbodyFunctions,
+	session: RunSession,
 	operation: Operation,
 	query: Query,
 	keyOf: (record: IDataObject) => string,
@@ -44,7 +41,7 @@ export async function readPages(
 	let whole = true;
 	let firstTotal: number | undefined;
 	for (let offset = 0, pages = 0; pages < maxPages; pages++) {
-		const response = await mindbodyRequest(ctx, {
+		const response = await mindbodyRequest(session, {
 			operation,
 			path: operation.path,
 			query: [...query, [paging.limit, String(paging.pageSize)], [paging.offset, String(offset)]],

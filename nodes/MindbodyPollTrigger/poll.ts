@@ -5,7 +5,7 @@ import { DEFAULT_SITE_ID } from '../shared/auth';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { DEFAULT_OVERLAP_MINUTES } from './description';
 import { findPollEvent } from './events';
-import { pollContext } from './listPages';
+import { pollSession } from './listPages';
 import { SAMPLE_DAYS, type PollEvent, type PollRun } from './pollEvent';
 import { toItem, type PolledEvent } from './pollItems';
 import { MINUTE_MS, stampMs } from './stamps';
@@ -26,7 +26,7 @@ function runOf(ctx: IPollFunctions, siteId: number): PollRun {
 	const overlap = Number(options.overlapMinutes ?? DEFAULT_OVERLAP_MINUTES);
 	const lookAhead = Number(ctx.getNodeParameter('lookAheadDays', 0));
 	return {
-		ctx: pollContext(ctx),
+		ctx: pollSession(ctx),
 		siteId,
 		startedAt: Date.now(),
 		overlapMs: Math.max(0, Number.isFinite(overlap) ? overlap : DEFAULT_OVERLAP_MINUTES) * MINUTE_MS,

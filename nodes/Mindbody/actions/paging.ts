@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
 import type { BuiltRequest } from './request';
-import { sendOperation } from './send';
+import { sendOperation, type NodeRun } from './send';
 
 /** One page of an answer: its entries, and the total the service reports (v6 answers do). */
 export function pageOf(operation: Operation, body: unknown): { entries: unknown[]; total?: number } {
@@ -35,7 +35,7 @@ type Page = (offset: number, size: number) => Promise<{ entries: unknown[]; tota
  * the stride.
  */
 export async function fetchAllPages(
-	ctx: IExecuteFunctions,
+	run: NodeRun,
 	itemIndex: number,
 	operation: Operation,
 	built: BuiltRequest,
@@ -44,7 +44,7 @@ export async function fetchAllPages(
 	const paging = operation.paging!;
 	const page = async (offset: number, size: number) => {
 		const response = await sendOperation(
-			ctx,
+			run,
 			itemIndex,
 			operation,
 			{ path: built.path, query: [...built.query, [paging.limit, String(size)], [paging.offset, String(offset)]] },

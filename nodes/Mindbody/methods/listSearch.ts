@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { operations, type ListSource, type Operation } from '../../shared/catalogue';
-import { mindbodyRequest } from '../../shared/transport';
+import { mindbodyRequest, RunSession } from '../../shared/transport';
 import { pageOf } from '../actions/paging';
 
 /** Entries one dropdown page asks for; a paged list is read on as the user scrolls. */
@@ -69,13 +69,16 @@ function currentValue(ctx: ILoadOptionsFunctions, wireName: string): string | un
 	return undefined;
 }
 
+/** A dropdown's requests, from one call of its method. */
+type DropdownRun = RunSession<ILoadOptionsFunctions>;
+
 /** Values for the serving operation's required parameters: the node's, or the first entry of their list. */
-async function neededQuery(ctx: ILoadOptionsFunctions, list: ListSource): Promise<Array<[string, string]>> {
+async function neededQuery(run: DropdownRun, list: ListSource): Promise<Array<[string, string]>> {
 	const query: Array<[string, string]> = [];
 	for (const [wireName, from] of Object.entries(list.needs ?? {})) {
-		let value = currentValue(ctx, wireName);
+		let value = currentValue(run.ctx, wireName);
 		const server = servers().find((operation) => operation.serves === from);
-		if (value === undefined && server) value = (await readPage(ctx, server, from, 0)).options[0]?.value as string;
+		if (value === undefined && server) value = (await readPage(run, server, from, 0)).options[0]?.value as string;
 		if (value !== undefined) query.push([wireName, value]);
 	}
 	return query;
@@ -83,16 +86,16 @@ async function neededQuery(ctx: ILoadOptionsFunctions, list: ListSource): Promis
 
 /** One page of a dropdown's entries, and the offset of the next when more remain. */
 async function readPage(
-	ctx: ILoadOptionsFunctions,
+	run: DropdownRun,
 	source: Operation,
 	list: ListSource,
 	offset: number,
 	filter?: string,
 ): Promise<{ options: INodePropertyOptions[]; next?: number }> {
-	const query: Array<[string, string]> = await neededQuery(ctx, list);
+	const query: Array<[string, string]> = await neededQuery(run, list);
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
 	if (source.paging) query.push([source.paging.limit, String(PAGE)], [source.paging.offset, String(offset)]);
-	const { body } = await mindbodyRequest(ctx, { operation: source, path: source.path, query });
+	const { body } = await mindbodyRequest(run, { operation: source, path: source.path, query });
 	const entries = entriesOf(source, body);
 	const options = entries.map(toOption);
 	if (!source.paging) return { options };
@@ -111,7 +114,7 @@ function searcher(source: Operation, list: ListSource) {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		const offset = Number(paginationToken ?? 0) || 0;
-		const { options, next } = await readPage(this, source, list, offset, filter);
+		const { options, next } = await readPage(new RunSession(this), source, list, offset, filter);
 		// Without a search on the service, the entries read are filtered here.
 		const needle = list.searchParam ? '' : (filter?.toLowerCase() ?? '');
 		const shown = options.filter((option) => !needle || option.name.toLowerCase().includes(needle));
@@ -124,9 +127,10 @@ function searcher(source: Operation, list: ListSource) {
 
 function loader(source: Operation, list: ListSource) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const run = new RunSession(this);
 		const options: INodePropertyOptions[] = [];
 		for (let offset: number | undefined = 0; offset !== undefined && options.length < MULTI_SELECT_MAX; ) {
-			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(this, source, list, offset);
+			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(run, source, list, offset);
 			options.push(...page.options);
 			offset = page.next;
 		}

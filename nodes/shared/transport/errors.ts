@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { StaffLoginError } from '../auth';
+import type { StaffLoginError } from '../auth/staffLogin';
 import type { Service } from '../catalogue';
 import { webhookErrorHint } from './webhookErrors';
 
@@ -288,9 +288,11 @@ export function timeoutError(
 
 /** A failure that produced no HTTP answer (connection refused, …) as NodeApiError. */
 export function requestError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
-	// A new error with the words only: n8n's wraps the request error, whose config holds the headers.
-	const message = (error as Error)?.message || 'The request failed without an answer';
-	const description = (error as NodeApiError)?.description ?? undefined;
+	// n8n's words for the failure (its NodeApiError names refused connections, unknown hosts, …).
+	const told = error instanceof NodeApiError ? error : new NodeApiError(node, error as JsonObject);
+	// A new error with the words only: the request error's config holds the headers.
+	const message = told.message || 'The request failed without an answer';
+	const description = told.description ?? undefined;
 	const failure = new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });
 	failure.message = message;
 	return failure;
