@@ -14,7 +14,7 @@ import {
 	responseError,
 	timeoutError,
 } from './errors';
-import { MAX_RETRIES, mayResend, retriableStatus, retryDelay, retryFits } from './retryPolicy';
+import { mayResend, retryDelay, retryFits } from './retryPolicy';
 import { CREDENTIAL_NAME, type RunSession } from './session';
 
 export { WEBHOOK_ERRORS } from './webhookErrors';
@@ -173,7 +173,7 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 	};
 
 	for (;;) {
-		// A try sent again queues behind the calls already waiting.
+		// A try sent again queues behind the calls already waiting, as a throttled call should.
 		const { token, response } = await session.inFlight.run(tryOnce);
 		const status = response.statusCode;
 		if (status === 401 && token && tokens.staffLogin && !replaced && timeLeft(deadline) > 1) {
@@ -193,7 +193,7 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 		const wait = retryDelay(attempt, responseHeaders['retry-after']);
 		if (status === 429) session.holdBack(wait);
 		// A wait that would end past the limit is not started: the answer is reported now.
-		if (mayResend(operation) && retriableStatus(status) && attempt <= MAX_RETRIES && retryFits(wait, deadline)) {
+		if (mayResend(operation, status, attempt) && retryFits(wait, deadline)) {
 			attempt++;
 			await sleep(wait);
 			continue;
