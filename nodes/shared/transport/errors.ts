@@ -301,7 +301,7 @@ export function requestError(node: INode, error: unknown, itemIndex?: number): N
 }
 
 const LOGIN_REMEDY =
-	'Check the Staff Username and Staff Password of the Mindbody credential. Its User Token is set to Staff Login, so n8n logs in before the first request whenever no token is stored, whatever the operation; if no operation you use acts as a user, set User Token to None instead.';
+	'Check the Staff Username and Staff Password of the Mindbody credential. Its User Token is set to Staff Login, so a login comes before the first request whenever no token is stored, whatever the operation; if no operation you use acts as a user, set User Token to None instead.';
 
 /**
  * The staff login failed (wrong password, unknown API key, service unreachable). n8n runs the
