@@ -11,7 +11,7 @@ import { issueUserToken, replaceToken, StaffLoginError, tokenExpired, type Issue
  */
 
 /** The user token the credential holds in its mode, or '' when there is none. */
-export function currentUserToken(credentials: ICredentialDataDecryptedObject): string {
+function currentUserToken(credentials: ICredentialDataDecryptedObject): string {
 	if (credentials.userMode === 'token') return String(credentials.userToken ?? '');
 	if (credentials.userMode === 'staffLogin') return String(credentials.accessToken ?? '');
 	return '';

@@ -9,7 +9,7 @@ export const DEFAULT_REST_BASE_URL = 'https://api.mindbodyonline.com/public/v6';
 export const DEFAULT_WEBHOOKS_BASE_URL = 'https://mb-api.mindbodyonline.com/push/api/v1';
 export const DEFAULT_SITE_ID = -99;
 
-export const trimSlash = (url: string) => url.replace(/\/+$/, '');
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 export const restBaseOf = (credentials: ICredentialDataDecryptedObject) =>
 	trimSlash(String(credentials.baseUrl || DEFAULT_REST_BASE_URL));

@@ -8,14 +8,14 @@ import { DEFAULT_SITE_ID, restBaseOf } from './scope';
 /** The staff login: issuing and renewing the user token, and when a held token is due for either. */
 
 /** A token this close to the expiry the service gave counts as expired: clocks differ. */
-export const TOKEN_EXPIRY_MARGIN_MS = 60_000;
+const TOKEN_EXPIRY_MARGIN_MS = 60_000;
 
 /**
  * How long before its stated expiry a staff token is renewed (`usertoken/renew`) instead of
  * replaced by a new login: the renewed token keeps serving every execution and worker that
  * holds it, and the password is not sent again (rest-api.md, Authentication 2).
  */
-export const RENEW_WINDOW_MS = 60 * 60_000;
+const RENEW_WINDOW_MS = 60 * 60_000;
 
 const LOGIN_TIMEOUT_MS = 60_000;
 
@@ -188,7 +188,7 @@ export async function issueUserToken(
  * POST UserToken/Renew with the token to extend: the same token and its new expiry, or undefined
  * when it could not be renewed (refused, renewed too often, unreachable): a login follows then.
  */
-export async function renewUserToken(
+async function renewUserToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 	token: string,

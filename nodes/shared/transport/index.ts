@@ -18,7 +18,7 @@ import { mayResend, retryDelay, retryFits } from './retryPolicy';
 import { CREDENTIAL_NAME, type RunSession } from './session';
 
 export { WEBHOOK_ERRORS } from './webhookErrors';
-export { InFlight, NotSent } from './inFlight';
+export { NotSent } from './inFlight';
 export { CREDENTIAL_NAME, RunSession, type MindbodyFunctions } from './session';
 
 export const TRANSACTION_KEY_MAX = 50;
@@ -61,7 +61,7 @@ export function cutTransactionKey(key: string): { key: string; truncated: boolea
 		: { key, truncated: false };
 }
 
-export function serializeQuery(query: Array<[string, string]> = []): string {
+function serializeQuery(query: Array<[string, string]> = []): string {
 	const params = new URLSearchParams();
 	for (const [key, value] of query) params.append(key, value);
 	const text = params.toString();
