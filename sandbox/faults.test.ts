@@ -47,6 +47,24 @@ describe('fault matching', () => {
 			);
 		expect(() => faults.add({ kind: 'teapot' as never })).toThrow(/Unknown fault kind/);
 	});
+
+	it('with every, hits only every nth matching request, and counts only those it matches', () => {
+		const faults = new Faults();
+		faults.add({ kind: 'rateLimit', operation: 'class.addClient', every: 3, times: 'always' });
+		const booking = { service: 'rest', method: 'POST', path: '/class/addclienttoclass', operation: 'class.addClient' };
+		const other = { service: 'rest', method: 'GET', path: '/Business/Categories', operation: 'category.getMany' };
+		const hit = (target: typeof booking) => faults.take(target).fault?.kind ?? '-';
+		expect([hit(booking), hit(other), hit(booking), hit(booking), hit(booking), hit(booking), hit(booking)]).toEqual([
+			'-',
+			'-',
+			'-',
+			'rateLimit',
+			'-',
+			'-',
+			'rateLimit',
+		]);
+		expect(() => faults.add({ kind: 'rateLimit', every: 0 })).toThrow(/every must be a whole number/);
+	});
 });
 
 describe('faults over HTTP', () => {
@@ -59,6 +77,23 @@ describe('faults over HTTP', () => {
 			[429, 'rateLimit'],
 			[200, undefined],
 		]);
+	});
+
+	it('answers a rate-limited booking without making it: the request was not processed', async () => {
+		const token = await h.staffToken();
+		const client = h.site().clients[0];
+		const instance = h.site().classes.find((c) => !c.IsCanceled && !c.Hidden && c.TotalBooked < c.MaxCapacity)!;
+		const visits = () => h.site().classRecords.visits.filter((v) => v.ClassId === instance.Id).length;
+		const before = { visits: visits(), booked: instance.TotalBooked };
+		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'class.addClient' });
+		const body = { ClientId: client.ClientId, ClassId: instance.Id };
+		const limited = await h.call('POST', '/class/addclienttoclass', { token, body });
+		expect(limited.status).toBe(429);
+		expect({ visits: visits(), booked: instance.TotalBooked }).toEqual(before);
+		expect(h.sandbox.log.last({ operation: 'class.addClient' })).toMatchObject({ status: 429, fault: 'rateLimit' });
+		// The same request, no longer throttled, books the client.
+		expect((await h.call('POST', '/class/addclienttoclass', { token, body })).status).toBe(200);
+		expect(visits()).toBe(before.visits + 1);
 	});
 
 	it('answers 500 and 502 before the handler runs (no state change)', async () => {

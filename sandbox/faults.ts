@@ -1,9 +1,11 @@
 import { globToRegExp } from './requestLog';
 
 /**
- * rateLimit: 429 with Retry-After; serverError: 500; badGateway: 502; latency: waits, then the
- * request goes on; malformedJson: the handler runs, the 200 answer's JSON is cut short;
- * connectionReset: the socket is destroyed without an answer.
+ * rateLimit: 429 with Retry-After, before the handler runs (nothing is done, as a throttling
+ * service refuses a request it did not process); serverError: 500; badGateway: 502; latency:
+ * waits, then the request goes on; malformedJson: the handler runs, the 200 answer's JSON is cut
+ * short; connectionReset: the socket is destroyed without an answer; answerLost: the handler runs,
+ * then the socket is destroyed.
  */
 export const FAULT_KINDS = [
 	'rateLimit',
@@ -26,6 +28,8 @@ export interface FaultSpec {
 	operation?: string;
 	/** How many matching requests it hits (default 1), or 'always'. */
 	times?: number | 'always';
+	/** Hits only every nth matching request (the nth, the 2nth, …), as a service throttling a burst would. */
+	every?: number;
 	/** Seconds, for rateLimit (default 1). */
 	retryAfter?: number;
 	/** Milliseconds, for latency (default 100). */
@@ -37,6 +41,8 @@ export interface Fault extends FaultSpec {
 	/** Hits left; Infinity for 'always'. */
 	remaining: number;
 	hits: number;
+	/** Matching requests seen, for `every`. */
+	seen: number;
 }
 
 export interface FaultTarget {
@@ -56,12 +62,16 @@ export class Faults {
 		if (!FAULT_KINDS.includes(spec.kind)) {
 			throw new Error(`Unknown fault kind ${String(spec.kind)}; use one of ${FAULT_KINDS.join(', ')}`);
 		}
+		if (spec.every !== undefined && !(Number.isInteger(spec.every) && spec.every >= 1)) {
+			throw new Error(`every must be a whole number from 1, not ${String(spec.every)}`);
+		}
 		const times = spec.times ?? 1;
 		const fault: Fault = {
 			...spec,
 			id: this.nextId++,
 			remaining: times === 'always' ? Infinity : times,
 			hits: 0,
+			seen: 0,
 		};
 		this.faults.push(fault);
 		return fault;
@@ -81,7 +91,7 @@ export class Faults {
 
 	/** The faults a request meets: any latency first, then at most one that decides the answer. */
 	take(target: FaultTarget): { latencyMs: number; fault?: Fault } {
-		const matching = this.faults.filter((fault) => fault.remaining > 0 && matches(fault, target));
+		const matching = this.faults.filter((fault) => fault.remaining > 0 && matches(fault, target) && due(fault));
 		const latency = matching.filter((fault) => fault.kind === 'latency');
 		const fault = matching.find((f) => f.kind !== 'latency');
 		for (const spent of [...latency, ...(fault ? [fault] : [])]) {
@@ -91,6 +101,12 @@ export class Faults {
 		const latencyMs = latency.reduce((sum, f) => sum + (f.latencyMs ?? 100), 0);
 		return { latencyMs, fault };
 	}
+}
+
+/** Counts a matching request; whether the fault hits it (every one, or every nth with `every`). */
+function due(fault: Fault): boolean {
+	fault.seen += 1;
+	return !fault.every || fault.seen % fault.every === 0;
 }
 
 function matches(fault: Fault, target: FaultTarget): boolean {

@@ -124,7 +124,9 @@ export function advance(
 
 /** When the newest stamp was first read, and whether its second has been read whole since it ended. */
 function withHighTimes(before: ChangeCursor, after: ChangeCursor, times: PollTimes, complete: boolean): ChangeCursor {
-	const { highAt: _highAt, shut: _shut, ...cursor } = after;
+	const cursor = { ...after };
+	delete cursor.highAt;
+	delete cursor.shut;
 	if (cursor.high === undefined) return cursor;
 	if (cursor.high !== before.high) return { ...cursor, highAt: times.endedAt };
 	const highAt = before.highAt ?? times.endedAt;

@@ -1,20 +1,14 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../shared/catalogue';
-import { mindbodyRequest, type MindbodyFunctions } from '../shared/transport';
+import { mindbodyRequest, RunSession } from '../shared/transport';
 import { readInOrder, type Reading } from '../shared/transport/pages';
-
-/**
- * A new object per poll, because the transport keeps a credential read for as long as the
- * context object lives, and n8n hands the same poll context to every poll of an activation.
- */
-export const pollContext = (ctx: IPollFunctions): MindbodyFunctions => Object.create(ctx) as IPollFunctions;
 
 export type Query = Array<[string, string]>;
 
 /** One answer of an operation without paging (its body as an object). */
-export async function readOne(ctx: MindbodyFunctions, operation: Operation, query: Query): Promise<IDataObject> {
-	const response = await mindbodyRequest(ctx, { operation, path: operation.path, query });
+export async function readOne(session: RunSession, operation: Operation, query: Query): Promise<IDataObject> {
+	const response = await mindbodyRequest(session, { operation, path: operation.path, query });
 	return (response.body ?? {}) as IDataObject;
 }
 
@@ -30,7 +24,7 @@ export interface ListOptions {
  * (`readInOrder`): an idle poll costs one request, a busy one the pages that hold its rows.
  */
 export async function readList(
-	ctx: MindbodyFunctions,
+	session: RunSession,
 	operation: Operation,
 	query: Query,
 	keyOf: (record: IDataObject) => string,
@@ -41,7 +35,7 @@ export async function readList(
 		operation,
 		async (from, size) =>
 			(
-				await mindbodyRequest(ctx, {
+				await mindbodyRequest(session, {
 					operation,
 					path: operation.path,
 					query: [...query, [limit, String(size)], [offset, String(from)]],

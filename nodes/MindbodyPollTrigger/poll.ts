@@ -4,10 +4,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_SITE_ID } from '../shared/auth';
-import { CREDENTIAL_NAME } from '../shared/transport';
+import { RunSession } from '../shared/transport';
 import { DEFAULT_OVERLAP_MINUTES } from './description';
 import { findPollEvent } from './events';
-import { pollContext } from './listPages';
 import { SAMPLE_DAYS, type PollEvent, type PollRun } from './pollEvent';
 import { toItem, type PolledEvent } from './pollItems';
 import { MINUTE_MS, stampMs } from './stamps';
@@ -50,13 +49,14 @@ const parameter = (ctx: PollOrExecute, name: string, fallback: unknown): unknown
 
 /** The poll's setting and clock; `budgetMs` is how long n8n lets a poll run, where it says. */
 async function runOf(ctx: PollOrExecute, budgetMs = Infinity): Promise<PollRun> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
+	const session = new RunSession(ctx);
+	const { credentials } = await session.credentials();
 	const options = parameter(ctx, 'options', {}) as IDataObject;
 	const overlap = Number(options.overlapMinutes ?? DEFAULT_OVERLAP_MINUTES);
 	const lookAhead = Number(parameter(ctx, 'lookAheadDays', 0));
 	const startedAt = Date.now();
 	return {
-		ctx: isExecute(ctx) ? ctx : pollContext(ctx),
+		ctx: session,
 		siteId: Number(credentials.siteId ?? DEFAULT_SITE_ID),
 		startedAt,
 		overlapMs: Math.max(0, Number.isFinite(overlap) ? overlap : DEFAULT_OVERLAP_MINUTES) * MINUTE_MS,

@@ -1,13 +1,14 @@
 import type { Operation } from '../shared/catalogue';
 import { operations } from '../shared/catalogue';
 import type { V6OperationFacts } from '../shared/v6Document/factTypes';
-import type { MindbodyFunctions } from '../shared/transport';
+import type { RunSession } from '../shared/transport';
 import type { PolledEvent } from './pollItems';
 import { DAY_MS } from './stamps';
 
 /** One poll: what it may use, and when it started by our clock. */
 export interface PollRun {
-	ctx: MindbodyFunctions;
+	/** The poll's session: every request of the poll goes through it. */
+	ctx: RunSession;
 	siteId: number;
 	startedAt: number;
 	overlapMs: number;

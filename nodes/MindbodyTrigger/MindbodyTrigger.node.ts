@@ -9,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { RunSession } from '../shared/transport';
+
 import { receiveDelivery } from './delivery';
 import { triggerProperties } from './description';
 import { firstRunsOnly } from './firstRuns';
@@ -45,13 +47,13 @@ export class MindbodyTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await subscriptionExists(this);
+				return await subscriptionExists(new RunSession(this));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await createSubscription(this);
+				return await createSubscription(new RunSession(this));
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await removeSubscription(this);
+				return await removeSubscription(new RunSession(this));
 			},
 		},
 	};

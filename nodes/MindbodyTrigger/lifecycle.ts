@@ -11,6 +11,7 @@ import {
 	listSubscriptions,
 	postSubscription,
 	sameEvents,
+	type HookSession,
 	type Subscription,
 	type WantedSubscription,
 } from './serviceClient';
@@ -43,13 +44,14 @@ export function wantedSubscription(ctx: IHookFunctions): WantedSubscription {
  * When both fail the error names the subscription; the stored record is then kept, so the next
  * activation finds it and reuses or removes it.
  */
-async function retire(ctx: IHookFunctions, subscriptionId: string): Promise<void> {
+async function retire(session: HookSession, subscriptionId: string): Promise<void> {
+	const { ctx } = session;
 	try {
-		await deleteSubscription(ctx, subscriptionId);
+		await deleteSubscription(session, subscriptionId);
 		return;
 	} catch (deleteError) {
 		try {
-			await deactivateSubscription(ctx, subscriptionId);
+			await deactivateSubscription(session, subscriptionId);
 			ctx.logger.info(`Mindbody subscription ${subscriptionId} could not be deleted; it was deactivated instead`);
 			return;
 		} catch {
@@ -66,14 +68,15 @@ async function retire(ctx: IHookFunctions, subscriptionId: string): Promise<void
 }
 
 /** Stored, present at the service, aimed at this URL with these events, and Active. */
-export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> {
+export async function subscriptionExists(session: HookSession): Promise<boolean> {
+	const { ctx } = session;
 	const stored = readStored(ctx);
 	if (!stored) return false;
 	const wanted = wantedSubscription(ctx);
 
 	let current: Subscription;
 	try {
-		current = await getSubscription(ctx, stored.subscriptionId);
+		current = await getSubscription(session, stored.subscriptionId);
 	} catch (error) {
 		if (!isNotFound(error)) throw asNodeError(ctx.getNode(), error);
 		ctx.logger.info(`Mindbody subscription ${stored.subscriptionId} is gone; creating a new one`);
@@ -84,7 +87,7 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 	const signingKey = await signingKeyOf(ctx, stored);
 	const sameTarget = current.webhookUrl === wanted.webhookUrl && sameEvents(current.eventIds, wanted.eventIds);
 	if (!sameTarget || !signingKey) {
-		await retire(ctx, stored.subscriptionId);
+		await retire(session, stored.subscriptionId);
 		writeStored(ctx, undefined);
 		return false;
 	}
@@ -92,7 +95,7 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 
 	// PendingActivation, DeactivatedByAdmin or deactivated after failed deliveries.
 	try {
-		const updated = await activateSubscription(ctx, stored.subscriptionId);
+		const updated = await activateSubscription(session, stored.subscriptionId);
 		const key = updated.messageSignatureKey;
 		if (key && key !== signingKey) writeStored(ctx, await sealedRecord(ctx, stored, key));
 		return true;
@@ -102,7 +105,7 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
 			throw asNodeError(ctx.getNode(), error);
 		}
 		ctx.logger.info(`Mindbody subscription ${stored.subscriptionId} cannot be reactivated (${code})`);
-		await retire(ctx, stored.subscriptionId);
+		await retire(session, stored.subscriptionId);
 		writeStored(ctx, undefined);
 		return false;
 	}
@@ -112,53 +115,55 @@ export async function subscriptionExists(ctx: IHookFunctions): Promise<boolean> 
  * Subscriptions this node made but does not hold (static data lost, or a create whose answer
  * never arrived, left PendingActivation): without their key they are useless, so they go.
  */
-async function removeOrphans(ctx: IHookFunctions, referenceId: string): Promise<void> {
-	const orphans = (await listSubscriptions(ctx)).filter(
+async function removeOrphans(session: HookSession, referenceId: string): Promise<void> {
+	const orphans = (await listSubscriptions(session)).filter(
 		(item) =>
 			item.referenceId === referenceId && item.subscriptionId && !/deactivated/i.test(String(item.status ?? '')),
 	);
-	for (const orphan of orphans) await retire(ctx, String(orphan.subscriptionId));
+	for (const orphan of orphans) await retire(session, String(orphan.subscriptionId));
 }
 
 /**
  * POST; when the outcome is unknown (no answer, a 5xx, a timeout) the service may have made the
  * subscription anyway: remove what carries this node's referenceId and try once more.
  */
-async function post(ctx: IHookFunctions, wanted: WantedSubscription): Promise<Subscription> {
+async function post(session: HookSession, wanted: WantedSubscription): Promise<Subscription> {
+	const { ctx } = session;
 	try {
-		return await postSubscription(ctx, wanted);
+		return await postSubscription(session, wanted);
 	} catch (error) {
 		if (isRefusal(error) || error instanceof NodeOperationError) throw asNodeError(ctx.getNode(), error);
 		ctx.logger.info(`Creating the Mindbody subscription got no usable answer; cleaning up and trying once more`);
-		await removeOrphans(ctx, wanted.referenceId);
+		await removeOrphans(session, wanted.referenceId);
 		try {
-			return await postSubscription(ctx, wanted);
+			return await postSubscription(session, wanted);
 		} catch (second) {
-			if (!isRefusal(second)) await removeOrphans(ctx, wanted.referenceId).catch(() => undefined);
+			if (!isRefusal(second)) await removeOrphans(session, wanted.referenceId).catch(() => undefined);
 			throw asNodeError(ctx.getNode(), second);
 		}
 	}
 }
 
 /** POST a pending subscription, keep its key sealed, PATCH it Active; undo everything on failure. */
-export async function createSubscription(ctx: IHookFunctions): Promise<boolean> {
+export async function createSubscription(session: HookSession): Promise<boolean> {
+	const { ctx } = session;
 	const wanted = wantedSubscription(ctx);
 	const previous = readStored(ctx);
 	if (previous) {
-		await retire(ctx, previous.subscriptionId);
+		await retire(session, previous.subscriptionId);
 		writeStored(ctx, undefined);
 	}
-	await removeOrphans(ctx, wanted.referenceId);
+	await removeOrphans(session, wanted.referenceId);
 
-	const created = await post(ctx, wanted);
+	const created = await post(session, wanted);
 	const subscriptionId = created.subscriptionId;
 	if (!subscriptionId) {
 		// Whatever the service made is unusable without its id: remove it.
-		await removeOrphans(ctx, wanted.referenceId).catch(() => undefined);
+		await removeOrphans(session, wanted.referenceId).catch(() => undefined);
 		throw new NodeOperationError(ctx.getNode(), 'The webhook service answered without a subscriptionId');
 	}
 	if (!created.messageSignatureKey) {
-		await retire(ctx, subscriptionId);
+		await retire(session, subscriptionId);
 		throw new NodeOperationError(
 			ctx.getNode(),
 			'The webhook service answered without a messageSignatureKey, so deliveries could not be verified',
@@ -167,11 +172,11 @@ export async function createSubscription(ctx: IHookFunctions): Promise<boolean> 
 	writeStored(ctx, await sealedRecord(ctx, { subscriptionId, ...wanted }, created.messageSignatureKey));
 
 	try {
-		await activateSubscription(ctx, subscriptionId);
+		await activateSubscription(session, subscriptionId);
 	} catch (error) {
 		// n8n's own clean-up after a failed activation reads the saved static data, which does
 		// not know this subscription yet: remove it here or it would be left behind.
-		await retire(ctx, subscriptionId).catch((cleanup: Error) => ctx.logger.warn(cleanup.message));
+		await retire(session, subscriptionId).catch((cleanup: Error) => ctx.logger.warn(cleanup.message));
 		writeStored(ctx, undefined);
 		throw asNodeError(ctx.getNode(), error);
 	}
@@ -179,10 +184,11 @@ export async function createSubscription(ctx: IHookFunctions): Promise<boolean> 
 }
 
 /** Stops the subscription and forgets its key. On failure the record stays for the next activation. */
-export async function removeSubscription(ctx: IHookFunctions): Promise<boolean> {
+export async function removeSubscription(session: HookSession): Promise<boolean> {
+	const { ctx } = session;
 	const stored = readStored(ctx);
 	if (!stored) return true;
-	await retire(ctx, stored.subscriptionId);
+	await retire(session, stored.subscriptionId);
 	writeStored(ctx, undefined);
 	return true;
 }

@@ -1,15 +1,16 @@
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Operation } from '../shared/catalogue/types';
 import { subscriptionOperations as calls } from '../shared/catalogue/webhooks';
 import { checkBody } from '../shared/schemas';
-import { WEBHOOK_ERRORS, mindbodyRequest } from '../shared/transport';
+import { WEBHOOK_ERRORS, mindbodyRequest, type RunSession } from '../shared/transport';
 import { asNodeError, serviceError, withAdviceFirst } from './serviceErrors';
 
 /** The webhook service's subscription calls, as the trigger uses them. */
 
-type Ctx = IHookFunctions | IWebhookFunctions;
+/** One call of a webhook method (checkExists, create, delete) and what its requests share. */
+export type HookSession = RunSession<IHookFunctions>;
 
 export interface Subscription {
 	subscriptionId?: string;
@@ -26,9 +27,9 @@ export interface WantedSubscription {
 	referenceId: string;
 }
 
-async function call(ctx: Ctx, operation: Operation, path: string, body?: unknown) {
+async function call(session: HookSession, operation: Operation, path: string, body?: unknown) {
 	try {
-		const response = await mindbodyRequest(ctx, { operation, path, body });
+		const response = await mindbodyRequest(session, { operation, path, body });
 		return (response.body ?? {}) as Subscription & { items?: Subscription[] };
 	} catch (error) {
 		throw withAdviceFirst(error);
@@ -38,35 +39,35 @@ async function call(ctx: Ctx, operation: Operation, path: string, body?: unknown
 /** The path of the calls on one subscription, from the catalogue's template. */
 const subscriptionPath = (id: string) => calls.get.path.replace('{subscriptionId}', encodeURIComponent(id));
 
-export async function getSubscription(ctx: Ctx, id: string) {
-	return await call(ctx, calls.get, subscriptionPath(id));
+export async function getSubscription(session: HookSession, id: string) {
+	return await call(session, calls.get, subscriptionPath(id));
 }
 
-export async function listSubscriptions(ctx: Ctx): Promise<Subscription[]> {
-	const body = await call(ctx, calls.getMany, calls.getMany.path);
+export async function listSubscriptions(session: HookSession): Promise<Subscription[]> {
+	const body = await call(session, calls.getMany, calls.getMany.path);
 	return Array.isArray(body.items) ? body.items : [];
 }
 
-export async function postSubscription(ctx: Ctx, wanted: WantedSubscription) {
+export async function postSubscription(session: HookSession, wanted: WantedSubscription) {
 	const body = { ...wanted, eventSchemaVersion: 1 };
 	const check = checkBody(calls.create.body.schema, body);
-	if (!check.ok) throw new NodeOperationError(ctx.getNode(), `Invalid subscription: ${check.message}`);
-	return await call(ctx, calls.create, calls.create.path, body);
+	if (!check.ok) throw new NodeOperationError(session.ctx.getNode(), `Invalid subscription: ${check.message}`);
+	return await call(session, calls.create, calls.create.path, body);
 }
 
-export async function activateSubscription(ctx: Ctx, id: string) {
-	return await call(ctx, calls.update, subscriptionPath(id), { status: 'Active' });
+export async function activateSubscription(session: HookSession, id: string) {
+	return await call(session, calls.update, subscriptionPath(id), { status: 'Active' });
 }
 
 /** The other way to stop deliveries when DELETE keeps failing. */
-export async function deactivateSubscription(ctx: Ctx, id: string) {
-	return await call(ctx, calls.update, subscriptionPath(id), { status: 'DeactivatedByUser' });
+export async function deactivateSubscription(session: HookSession, id: string) {
+	return await call(session, calls.update, subscriptionPath(id), { status: 'DeactivatedByUser' });
 }
 
 /** DELETE; a subscription that is gone (404) or already deactivated (14000018) counts as done. */
-export async function deleteSubscription(ctx: Ctx, id: string): Promise<void> {
+export async function deleteSubscription(session: HookSession, id: string): Promise<void> {
 	try {
-		await call(ctx, calls.delete, subscriptionPath(id));
+		await call(session, calls.delete, subscriptionPath(id));
 	} catch (error) {
 		const { status, code } = serviceError(error);
 		if (
@@ -76,7 +77,7 @@ export async function deleteSubscription(ctx: Ctx, id: string): Promise<void> {
 		) {
 			return;
 		}
-		throw asNodeError(ctx.getNode(), error);
+		throw asNodeError(session.ctx.getNode(), error);
 	}
 }
 

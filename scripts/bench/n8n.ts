@@ -175,6 +175,28 @@ export class BenchN8n {
 		}
 	}
 
+	/**
+	 * CPU time (user + system, ms) n8n's processes (its process group) have used so far, from
+	 * /proc; undefined where there is no /proc. Ticks are taken as 1/100 s, Linux's USER_HZ.
+	 */
+	cpuMs(): number | undefined {
+		if (!fs.existsSync('/proc/self/stat')) return undefined;
+		const group = this.handle.proc.pid;
+		let ticks = 0;
+		for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+			let stat: string;
+			try {
+				stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+			} catch {
+				continue; // gone meanwhile
+			}
+			// After the command's closing parenthesis: state, ppid, pgrp, … utime (12th), stime (13th).
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+		}
+		return ticks * 10;
+	}
+
 	/** Whether the n8n process is still running. */
 	get running(): boolean {
 		return !(this.handle as Handle & { exited?: boolean }).exited;

@@ -97,6 +97,18 @@ describe('errors are never empty and say what to do', () => {
 		expect(error.description).toContain('The page begins: "<html><body>Maintenance</body></html>"');
 	});
 
+	test('no answer at all (connection refused): n8n’s words for it, and neither the key nor the token', async () => {
+		const server = await startRecordingServer(() => ({ status: 200 }));
+		await server.stop();
+		const credentials = newCredentials({ mindbody: recordingCredentialData(server) });
+		const result = await runWorkflow({ credentials, nodes: [{ name: 'Mindbody', parameters: directory }] });
+		const error = result.nodeError('Mindbody') as unknown as NodeErrorShape;
+		expect(error.message).toBe('The service refused the connection - perhaps it is offline');
+		const stored = JSON.stringify(result.run.data);
+		expect(stored).not.toContain('api-key-1');
+		expect(stored).not.toContain('token-pasted');
+	});
+
 	test('a JSON string body is data, not an error', async () => {
 		const { result } = await runAgainst({
 			status: 200,

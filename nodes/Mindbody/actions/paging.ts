@@ -1,13 +1,11 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import type { Operation } from '../../shared/catalogue';
 import { readAll } from '../../shared/transport/pages';
 import type { BuiltRequest } from './request';
-import { sendOperation } from './send';
+import { sendOperation, type NodeRun } from './send';
 
 /** Return All (or up to Limit) of a paged operation: the shared page reader, each page sent for this item. */
 export async function fetchAllPages(
-	ctx: IExecuteFunctions,
+	run: NodeRun,
 	itemIndex: number,
 	operation: Operation,
 	built: BuiltRequest,
@@ -17,7 +15,7 @@ export async function fetchAllPages(
 	const request = async (offset: number, size: number) =>
 		(
 			await sendOperation(
-				ctx,
+				run,
 				itemIndex,
 				operation,
 				{ path: built.path, query: [...built.query, [paging.limit, String(size)], [paging.offset, String(offset)]] },

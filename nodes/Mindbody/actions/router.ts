@@ -2,13 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findOperation, type Operation } from '../../shared/catalogue';
+import { NotSent } from '../../shared/transport';
 import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
 import { warnOfEndedClass } from './endedClass';
 import { mergeBodies, shapeOutput } from './output';
-import { inFlightOf, NotSent } from './inFlight';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
-import { readBody, sendOperation } from './send';
+import { readBody, sendOperation, type NodeRun } from './send';
+
+export { startRun } from './send';
 
 /** Our errors are already NodeApiError / NodeOperationError; anything else is wrapped. */
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number) {
@@ -27,7 +29,8 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: number) =>
 	operation.large ? (ctx.getNodeParameter('simplify', itemIndex, true) as boolean) : false;
 
-async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Operation) {
+async function runItem(run: NodeRun, itemIndex: number, operation: Operation) {
+	const { ctx } = run;
 	const built = buildRequest(ctx, itemIndex, operation);
 	const body = readBody(ctx, itemIndex, operation);
 	const requests = splitRequest(ctx, itemIndex, operation, built);
@@ -38,23 +41,24 @@ async function runItem(ctx: IExecuteFunctions, itemIndex: number, operation: Ope
 		const results: unknown[] = [];
 		for (const part of requests) {
 			if (results.length >= limit) break;
-			results.push(...(await fetchAllPages(ctx, itemIndex, operation, part, limit - results.length)));
+			results.push(...(await fetchAllPages(run, itemIndex, operation, part, limit - results.length)));
 		}
 		return shapeOutput(operation, 200, results, simplifyOf(ctx, operation, itemIndex));
 	}
 	if (requests.length === 1) {
-		const response = await sendOperation(ctx, itemIndex, operation, built, body);
+		const response = await sendOperation(run, itemIndex, operation, built, body);
 		const items = shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
 		return warnOfEndedClass(ctx, itemIndex, operation, items);
 	}
 	// One id list over several URLs, one after another: the answers merge in the ids' order.
 	const bodies: unknown[] = [];
-	for (const part of requests) bodies.push((await sendOperation(ctx, itemIndex, operation, part, undefined)).body);
+	for (const part of requests) bodies.push((await sendOperation(run, itemIndex, operation, part, undefined)).body);
 	return shapeOutput(operation, 200, mergeBodies(bodies), simplifyOf(ctx, operation, itemIndex));
 }
 
 /** Many items' list parts in one request per chunk; results map back to every item. */
-async function runBatched(ctx: IExecuteFunctions, operation: Operation, out: INodeExecutionData[]) {
+async function runBatched(run: NodeRun, operation: Operation, out: INodeExecutionData[]) {
+	const { ctx } = run;
 	const items = ctx.getInputData();
 	const parts: Array<{ itemIndex: number; part: unknown[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -72,7 +76,7 @@ async function runBatched(ctx: IExecuteFunctions, operation: Operation, out: INo
 		const body = chunk.flatMap(({ part }) => part);
 		const first = chunk[0].itemIndex;
 		try {
-			const response = await sendOperation(ctx, first, operation, buildRequest(ctx, first, operation), body);
+			const response = await sendOperation(run, first, operation, buildRequest(ctx, first, operation), body);
 			const perElement = Array.isArray(response.body) && response.body.length === body.length;
 			let offset = 0;
 			for (const { itemIndex, part } of chunk) {
@@ -89,7 +93,8 @@ async function runBatched(ctx: IExecuteFunctions, operation: Operation, out: INo
 	}
 }
 
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** One run of the node, its requests sharing the run's session. */
+export async function router(this: IExecuteFunctions, run: NodeRun): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = findOperation(resource, operationName);
@@ -100,20 +105,19 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// On unless turned off: one request per batch instead of one per item.
 	const batch = operation.body?.batchable && (this.getNodeParameter('options.batch', 0, true) as boolean);
 	if (batch) {
-		await runBatched(this, operation, out);
+		await runBatched(run, operation, out);
 		return [out];
 	}
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
-	const inFlight = inFlightOf(this);
 	// Items run together, each sending as a place among the requests in flight frees up; their
 	// outputs keep the items' order. Without Continue On Fail the first failure stops sending.
 	const outcomes = await Promise.all(
 		items.map(async (_item, itemIndex) => {
 			try {
-				return { itemIndex, json: await runItem(this, itemIndex, operation) };
+				return { itemIndex, json: await runItem(run, itemIndex, operation) };
 			} catch (error) {
-				if (!continueOnFail && !(error instanceof NotSent)) inFlight.close(error as Error);
+				if (!continueOnFail && !(error instanceof NotSent)) run.inFlight.close(error as Error);
 				return { itemIndex, error: error as Error };
 			}
 		}),

@@ -2,12 +2,22 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { resources, type Operation } from '../../shared/catalogue';
 import { checkBody } from '../../shared/schemas';
-import { cutTransactionKey, mindbodyRequest, type MindbodyResponse } from '../../shared/transport';
+import { cutTransactionKey, mindbodyRequest, RunSession, type MindbodyResponse } from '../../shared/transport';
 import { bodyInput } from '../bodies';
 import { fieldError } from '../fields/fieldValues';
-import type { NodeOptions } from '../fields/nodeOptions';
-import { inFlightOf } from './inFlight';
+import { DEFAULT_IN_FLIGHT, type NodeOptions } from '../fields/nodeOptions';
 import type { BuiltRequest } from './request';
+
+/** A run of the action node: its context and what its requests share. */
+export type NodeRun = RunSession<IExecuteFunctions>;
+
+/** The session of a node run; Options → Requests in Flight bounds its requests. */
+export function startRun(ctx: IExecuteFunctions): NodeRun {
+	const wanted = Number(ctx.getNodeParameter('options.concurrency', 0, DEFAULT_IN_FLIGHT));
+	return new RunSession(ctx, {
+		requestsInFlight: Number.isFinite(wanted) && wanted >= 1 ? Math.floor(wanted) : DEFAULT_IN_FLIGHT,
+	});
+}
 
 /** How errors name an operation, e.g. "Client: Get Directory". */
 export const operationLabel = (operation: Operation) =>
@@ -24,12 +34,13 @@ export function readBody(ctx: IExecuteFunctions, itemIndex: number, operation: O
 
 /** One request of the operation for an item, with the node's options (site, transaction key, time limit). */
 export async function sendOperation(
-	ctx: IExecuteFunctions,
+	run: NodeRun,
 	itemIndex: number,
 	operation: Operation,
 	built: BuiltRequest,
 	body: unknown,
 ): Promise<MindbodyResponse> {
+	const { ctx } = run;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as NodeOptions;
 	let transactionKey: string | undefined;
 	if (options.transactionKey) {
@@ -42,21 +53,17 @@ export async function sendOperation(
 			});
 		}
 	}
-	// Every request of the run waits for a place among the requests in flight.
-	return await inFlightOf(ctx).run(
-		async () =>
-			await mindbodyRequest(ctx, {
-				operation,
-				path: built.path,
-				query: built.query,
-				body,
-				// 0 (the option's default) means the credential's site.
-				siteId: typeof options.siteId === 'number' && options.siteId !== 0 ? options.siteId : undefined,
-				transactionKey,
-				skipDeduplication: options.skipDeduplication === true,
-				itemIndex,
-				label: operationLabel(operation),
-				timeoutMs: typeof options.timeout === 'number' ? options.timeout : undefined,
-			}),
-	);
+	return await mindbodyRequest(run, {
+		operation,
+		path: built.path,
+		query: built.query,
+		body,
+		// 0 (the option's default) means the credential's site.
+		siteId: typeof options.siteId === 'number' && options.siteId !== 0 ? options.siteId : undefined,
+		transactionKey,
+		skipDeduplication: options.skipDeduplication === true,
+		itemIndex,
+		label: operationLabel(operation),
+		timeoutMs: typeof options.timeout === 'number' ? options.timeout : undefined,
+	});
 }

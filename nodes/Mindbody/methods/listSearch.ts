@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { operations, type ListSource, type Operation } from '../../shared/catalogue';
-import { mindbodyRequest } from '../../shared/transport';
+import { mindbodyRequest, RunSession } from '../../shared/transport';
 import { readPage as readListPage } from '../../shared/transport/pages';
 import { entryOf } from './labels';
 import { windowOf } from './lookAhead';
@@ -46,13 +46,16 @@ function currentValue(ctx: ILoadOptionsFunctions, wireName: string): string | un
 	return undefined;
 }
 
+/** A dropdown's requests, from one call of its method. */
+type DropdownRun = RunSession<ILoadOptionsFunctions>;
+
 /** Values for the serving operation's required parameters: the node's, or the first entry of their list. */
-async function neededQuery(ctx: ILoadOptionsFunctions, list: ListSource): Promise<Array<[string, string]>> {
+async function neededQuery(run: DropdownRun, list: ListSource): Promise<Array<[string, string]>> {
 	const query: Array<[string, string]> = [];
 	for (const [wireName, from] of Object.entries(list.needs ?? {})) {
-		let value = currentValue(ctx, wireName);
+		let value = currentValue(run.ctx, wireName);
 		const server = servers().find((operation) => operation.serves === from);
-		if (value === undefined && server) value = (await readPage(ctx, server, from, 0)).options[0]?.value as string;
+		if (value === undefined && server) value = (await readPage(run, server, from, 0)).options[0]?.value as string;
 		if (value !== undefined) query.push([wireName, value]);
 	}
 	return query;
@@ -60,19 +63,19 @@ async function neededQuery(ctx: ILoadOptionsFunctions, list: ListSource): Promis
 
 /** One page of a dropdown's entries, and the offset of the next when more remain. */
 async function readPage(
-	ctx: ILoadOptionsFunctions,
+	run: DropdownRun,
 	source: Operation,
 	list: ListSource,
 	offset: number,
 	filter?: string,
 ): Promise<{ options: INodePropertyOptions[]; next?: number }> {
-	const query: Array<[string, string]> = await neededQuery(ctx, list);
+	const query: Array<[string, string]> = await neededQuery(run, list);
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
-	const window = list.lookAhead ? windowOf(ctx, list.lookAhead) : undefined;
+	const window = list.lookAhead ? windowOf(run.ctx, list.lookAhead) : undefined;
 	if (window) query.push(...window.query);
 	const shown = (entries: unknown[]) => (window ? window.ahead(entries) : entries).map((e) => entryOf(list, e));
 	const send = async (extra: Array<[string, string]> = []) =>
-		(await mindbodyRequest(ctx, { operation: source, path: source.path, query: [...query, ...extra] })).body;
+		(await mindbodyRequest(run, { operation: source, path: source.path, query: [...query, ...extra] })).body;
 	const { paging } = source;
 	if (!paging) return { options: shown(entriesOf(source, await send())) };
 	const page = await readListPage(
@@ -103,12 +106,13 @@ function searcher(source: Operation, list: ListSource) {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		let offset: number | undefined = Number(paginationToken ?? 0) || 0;
+		const run = new RunSession(this);
 		// Without a search on the service, the entries read are filtered here.
 		const matches = matcher(list.searchParam ? undefined : filter);
 		const shown: INodePropertyOptions[] = [];
 		for (let pages = 0; offset !== undefined && !shown.length && pages < PAGES_READ_ON; pages++) {
 			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(
-				this,
+				run,
 				source,
 				list,
 				offset,
@@ -126,9 +130,10 @@ function searcher(source: Operation, list: ListSource) {
 
 function loader(source: Operation, list: ListSource) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const run = new RunSession(this);
 		const options: INodePropertyOptions[] = [];
 		for (let offset: number | undefined = 0; offset !== undefined && options.length < MULTI_SELECT_MAX; ) {
-			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(this, source, list, offset);
+			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(run, source, list, offset);
 			options.push(...page.options);
 			offset = page.next;
 		}

@@ -1,8 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { StaffLoginError } from '../auth';
+import type { StaffLoginError } from '../auth/staffLogin';
 import type { Service } from '../catalogue';
+import { MAX_RETRIES, MAX_THROTTLED_RETRIES } from './retryPolicy';
 import { webhookErrorHint } from './webhookErrors';
 
 export interface FailedResponse {
@@ -85,8 +86,9 @@ const unquote = (text: string) => {
 	return trimmed;
 };
 
-const RETRIED =
-	'GET, PUT, PATCH and DELETE calls are retried up to 3 times while the time limit of the call (Options → Timeout) allows; others are never resent, since the service may have acted on them.';
+const RESENT_429 = `The service did not act on a request it answered 429, so any call, a POST too, is sent again after the wait it asks for, up to ${MAX_THROTTLED_RETRIES} times while the time limit of the call (Options → Timeout) allows.`;
+
+const RESENT_5XX = `GET, PUT, PATCH and DELETE calls are retried up to ${MAX_RETRIES} times while the time limit of the call (Options → Timeout) allows; a POST is never resent after a server error, since the service may have acted on it.`;
 
 /** What each status means for the service (from the specs) and what the user can do about it. */
 function statusAdvice(status: number, service: Service): { meaning: string; remedy: string } {
@@ -140,27 +142,27 @@ function statusAdvice(status: number, service: Service): { meaning: string; reme
 		case 429:
 			return {
 				meaning: 'too many requests in a short time (the service publishes no rate limit)',
-				remedy: `Wait and try again, or send fewer requests (batching helps). ${RETRIED}`,
+				remedy: `Wait and try again, or send fewer requests (batching helps). ${RESENT_429}`,
 			};
 		case 502:
 			return {
 				meaning:
 					'a gateway or proxy in front of the service got no valid answer from it (the service is down or restarting)',
-				remedy: `Try again in a few minutes. ${RETRIED}`,
+				remedy: `Try again in a few minutes. ${RESENT_5XX}`,
 			};
 		case 503:
 			return {
 				meaning: 'the service is unavailable for now (overloaded, or down for maintenance)',
-				remedy: `Try again in a few minutes. ${RETRIED}`,
+				remedy: `Try again in a few minutes. ${RESENT_5XX}`,
 			};
 		case 504:
 			return {
 				meaning: 'a gateway or proxy in front of the service waited too long for its answer',
-				remedy: `Try again in a few minutes. ${RETRIED}`,
+				remedy: `Try again in a few minutes. ${RESENT_5XX}`,
 			};
 		default:
 			return status >= 500
-				? { meaning: 'the service failed', remedy: `Try again later. ${RETRIED}` }
+				? { meaning: 'the service failed', remedy: `Try again later. ${RESENT_5XX}` }
 				: { meaning: 'the service refused the request', remedy: 'Check the request against the message.' };
 	}
 }
@@ -279,7 +281,7 @@ export function timeoutError(
 	itemIndex?: number,
 ): NodeApiError {
 	const message = `${operation} got no answer within ${seconds(timeoutMs)}${attempts > 1 ? ` (${attempts} attempts)` : ''}`;
-	const description = `The service did not answer in time. Options → Timeout limits the whole call, retries included, so a call that times out is not sent again (GET, PUT, PATCH and DELETE calls are retried after 429 and 5xx answers while time is left; POST calls never are). Raise Options → Timeout if the service is slow, or try again later.`;
+	const description = `The service did not answer in time. Options → Timeout limits the whole call, retries included, so a call that times out is not sent again (every call is resent after a 429 and GET, PUT, PATCH and DELETE calls after a 5xx while time is left; a POST never is after a 5xx). Raise Options → Timeout if the service is slow, or try again later.`;
 	const error = new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });
 	error.message = message;
 	error.context.data = { timeoutMs, attempts };
@@ -288,16 +290,18 @@ export function timeoutError(
 
 /** A failure that produced no HTTP answer (connection refused, …) as NodeApiError. */
 export function requestError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
-	// A new error with the words only: n8n's wraps the request error, whose config holds the headers.
-	const message = (error as Error)?.message || 'The request failed without an answer';
-	const description = (error as NodeApiError)?.description ?? undefined;
+	// n8n's words for the failure (its NodeApiError names refused connections, unknown hosts, …).
+	const told = error instanceof NodeApiError ? error : new NodeApiError(node, error as JsonObject);
+	// A new error with the words only: the request error's config holds the headers.
+	const message = told.message || 'The request failed without an answer';
+	const description = told.description ?? undefined;
 	const failure = new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });
 	failure.message = message;
 	return failure;
 }
 
 const LOGIN_REMEDY =
-	'Check the Staff Username and Staff Password of the Mindbody credential. Its User Token is set to Staff Login, so n8n logs in before the first request whenever no token is stored, whatever the operation; if no operation you use acts as a user, set User Token to None instead.';
+	'Check the Staff Username and Staff Password of the Mindbody credential. Its User Token is set to Staff Login, so a login comes before the first request whenever no token is stored, whatever the operation; if no operation you use acts as a user, set User Token to None instead.';
 
 /**
  * The staff login failed (wrong password, unknown API key, service unreachable). n8n runs the

@@ -1,26 +1,9 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestOptions,
-	IPollFunctions,
-	ILoadOptionsFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import {
-	dropToken,
-	dropTokenForRenewal,
-	failedLoginOf,
-	restBaseOf,
-	takesUserToken,
-	tokenDueForRenewal,
-	tokenExpired,
-	webhooksBaseOf,
-	type StaffLoginError,
-} from '../auth';
+import { noteOf } from '../auth/credentialHooks';
+import { DEFAULT_SITE_ID, restBaseOf, webhooksBaseOf } from '../auth/scope';
+import { LoginFailed, type TokenSession } from '../auth/session';
 import type { Operation } from '../catalogue';
 import {
 	isTimeout,
@@ -31,36 +14,33 @@ import {
 	responseError,
 	timeoutError,
 } from './errors';
-import { MAX_RETRIES, mayResend, retriableStatus, retryDelay, retryFits } from './retryPolicy';
+import { mayResend, retryDelay, retryFits } from './retryPolicy';
+import { CREDENTIAL_NAME, type RunSession } from './session';
 
 export { WEBHOOK_ERRORS } from './webhookErrors';
+export { NotSent } from './inFlight';
+export { CREDENTIAL_NAME, RunSession, type MindbodyFunctions } from './session';
 
-export const CREDENTIAL_NAME = 'mindbodyApi';
 export const TRANSACTION_KEY_MAX = 50;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-export type MindbodyFunctions =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IWebhookFunctions
-	| IPollFunctions;
-
 export interface MindbodyRequest {
 	/**
-	 * The catalogue operation called: it decides the base URL, the method, whether a user token
-	 * is needed and whether the call may be sent again.
+	 * The catalogue operation called: it decides the service and base URL, the method, the user
+	 * token, the headers that apply, the body and whether the call may be sent again.
 	 */
 	operation: Operation;
 	/** Path relative to the service's base URL, placeholders already filled. */
 	path: string;
 	/** Query in order; a key given several times is sent as repeated keys. */
 	query?: Array<[string, string]>;
+	/** Sent as JSON; only an operation with a body takes one. */
 	body?: unknown;
-	/** Overrides the credential's Site ID (accounts linked to several businesses). */
+	/** Overrides the credential's Site ID (accounts linked to several businesses); REST only. */
 	siteId?: number;
-	/** Already cut to 50 characters (see cutTransactionKey). */
+	/** Already cut to 50 characters (see cutTransactionKey); REST only. */
 	transactionKey?: string;
+	/** Skips the service's deduplication of identical POSTs in quick succession (rule 5). */
 	skipDeduplication?: boolean;
 	itemIndex?: number;
 	/** How errors name the call, e.g. "Client: Get Directory"; the method and path by default. */
@@ -81,7 +61,7 @@ export function cutTransactionKey(key: string): { key: string; truncated: boolea
 		: { key, truncated: false };
 }
 
-export function serializeQuery(query: Array<[string, string]> = []): string {
+function serializeQuery(query: Array<[string, string]> = []): string {
 	const params = new URLSearchParams();
 	for (const [key, value] of query) params.append(key, value);
 	const text = params.toString();
@@ -89,109 +69,37 @@ export function serializeQuery(query: Array<[string, string]> = []): string {
 }
 
 /**
- * The credential, read and decrypted once per node run and item (so once per request, page
- * or batch), and handed to n8n's request helper so it does not read it again. A token the
- * helper issues lands in the same object and serves the item's later pages.
+ * Whether the call carries the user token: REST operations that need one, and the v6 document's
+ * whenever the credential holds one; never a call to the webhook service.
  */
-const credentialReads = new WeakMap<object, Map<number, Promise<ICredentialDataDecryptedObject>>>();
-
-/** Staff logins that failed in a node run, so the next items do not try the same password again. */
-const failedLogins = new WeakMap<object, StaffLoginError>();
+const takesToken = (operation: Operation) =>
+	operation.service === 'rest' && (operation.userToken || operation.tokenWhenHeld === true);
 
 /**
- * The staff login under way in a node run. n8n logs in before a request whenever the copy of
- * the credential it is given holds no token; a run's items send together, each with its own
- * copy, so without this every item would log in. The first request logs in; the others wait
- * for it and take its token (or its failure).
+ * The headers of a call, from its operation and the run's credential: the API key everywhere; on
+ * the REST API the site, the Transaction-Key and, on a POST, the deduplication skip.
  */
-const loginsUnderWay = new WeakMap<object, Promise<IssuedToken | undefined>>();
-
-type IssuedToken = Pick<ICredentialDataDecryptedObject, 'accessToken' | 'loginExpires'>;
-
-function readCredentials(ctx: MindbodyFunctions, itemIndex?: number) {
-	let reads = credentialReads.get(ctx);
-	if (!reads) credentialReads.set(ctx, (reads = new Map()));
-	const key = itemIndex ?? -1;
-	let read = reads.get(key);
-	if (!read) {
-		read = ctx.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_NAME, itemIndex);
-		reads.set(key, read);
-	}
-	return read;
-}
-
-/** Which token the call will carry: the staff login's (renewable), a pasted one, or none at all. */
-function userTokenSource(credentials: ICredentialDataDecryptedObject): 'staffLogin' | 'token' | undefined {
-	if (credentials.userMode === 'staffLogin') return 'staffLogin';
-	if (credentials.userMode === 'token' && String(credentials.userToken ?? '')) return 'token';
-	return undefined;
-}
-
-/**
- * Every request of both nodes goes through here: n8n's request helper with the Mindbody
- * credential (so proxies and credential injection apply), headers the call asks for, a time
- * limit, retries where safe, and every failure turned into an error that says what to do.
- */
-export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyRequest): Promise<MindbodyResponse> {
-	const credentials = await readCredentials(ctx, request.itemIndex);
-	const { service, method } = request.operation;
-	const label = request.label ?? `${method} ${request.path}`;
-	const tokenSource = userTokenSource(credentials);
-	if (request.operation.userToken && !tokenSource) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${label} acts as a user and needs a user token, but the Mindbody credential holds none`,
-			{
-				itemIndex: request.itemIndex,
-				description:
-					'Open the Mindbody credential and set User Token to "Staff Login" (staff username and password) or to "Paste a Token" with a token. Nothing was sent.',
-			},
-		);
-	}
-	// What the credential's authenticate() will do: the staff token goes on calls that take one.
-	const staffToken = tokenSource === 'staffLogin' && service === 'rest' && takesUserToken(method, request.path);
-	// Set when this request is the one that logs in for the run: called once its first try ends.
-	let loginDone: (() => void) | undefined;
-	if (tokenSource === 'staffLogin' && !credentials.accessToken) {
-		// n8n logs in before any request while no token is stored; one that failed earlier in
-		// this run is not tried again for every item, and one under way is waited for.
-		const underWay = loginsUnderWay.get(ctx);
-		const issued = underWay ? await underWay : undefined;
-		const failed = failedLogins.get(ctx);
-		if (failed) throw loginError(ctx.getNode(), failed, request.itemIndex, true);
-		if (issued?.accessToken) {
-			credentials.accessToken = issued.accessToken;
-			credentials.loginExpires = issued.loginExpires ?? '';
-		} else {
-			let finish: (issued: IssuedToken | undefined) => void = () => {};
-			loginsUnderWay.set(ctx, new Promise((resolve) => (finish = resolve)));
-			loginDone = () => {
-				loginsUnderWay.delete(ctx);
-				finish(
-					credentials.accessToken
-						? { accessToken: credentials.accessToken, loginExpires: credentials.loginExpires }
-						: undefined,
-				);
-			};
-		}
-	}
-	// A token past its stated expiry would only be refused: log in first instead.
-	if (staffToken && tokenExpired(credentials)) dropToken(credentials);
-	// In its last hour a token is renewed before it is sent, keeping it good for every holder.
-	else if (staffToken && tokenDueForRenewal(credentials)) dropTokenForRenewal(credentials);
-
-	const baseUrl = service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
-	const headers: IDataObject = { Accept: 'application/json' };
-	if (request.siteId !== undefined) headers.SiteId = String(request.siteId);
+function headersOf(credentials: ICredentialDataDecryptedObject, request: MindbodyRequest): IDataObject {
+	const { operation } = request;
+	const headers: IDataObject = { Accept: 'application/json', 'API-Key': String(credentials.apiKey ?? '') };
+	if (operation.service !== 'rest') return headers;
+	headers.SiteId = String(request.siteId ?? credentials.siteId ?? DEFAULT_SITE_ID);
 	if (request.transactionKey) headers['Transaction-Key'] = request.transactionKey;
-	if (request.skipDeduplication) headers['X-RequestDeduplication-Skip'] = 'true';
+	if (request.skipDeduplication && operation.method === 'POST') headers['X-RequestDeduplication-Skip'] = 'true';
+	return headers;
+}
 
-	const timeoutMs = request.timeoutMs && request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
-	// The limit is the whole call's, retries and the waits between them included: "60 s" means
-	// the call has ended, one way or the other, about 60 s after it started.
-	const deadline = Date.now() + timeoutMs;
+function optionsOf(
+	credentials: ICredentialDataDecryptedObject,
+	request: MindbodyRequest,
+	label: string,
+	timeoutMs: number,
+): IHttpRequestOptions {
+	const { operation } = request;
+	const baseUrl = operation.service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
+	const headers = headersOf(credentials, request);
 	const options: IHttpRequestOptions = {
-		method,
+		method: operation.method,
 		url: `${baseUrl}${request.path}${serializeQuery(request.query)}`,
 		headers,
 		json: true,
@@ -202,89 +110,108 @@ export async function mindbodyRequest(ctx: MindbodyFunctions, request: MindbodyR
 		timeout: timeoutMs,
 	};
 	if (request.body !== undefined) {
+		if (!operation.body) throw new Error(`${label} takes no request body`);
 		// Sent as JSON text: n8n's helper drops an empty object or list, which the service would
 		// read as no body at all, while `{}` and `[]` are what the user asked to send.
 		options.body = JSON.stringify(request.body);
 		headers['Content-Type'] = 'application/json';
 	}
-	const mayRetry = mayResend(request.operation);
-	let renewed = false;
+	return options;
+}
+
+/**
+ * Every request of the nodes goes through here, within its run's session: the operation decides
+ * what goes on the wire, the session supplies the credential's headers and token (no lookup per
+ * request), each try waits for a place among the run's requests in flight, and the call gets a
+ * time limit, resends where the service did not act or the call is safe to repeat, and errors
+ * that say what to do.
+ */
+export async function mindbodyRequest(session: RunSession, request: MindbodyRequest): Promise<MindbodyResponse> {
+	const node = session.ctx.getNode();
+	const { credentials, tokens } = await session.credentials();
+	const { operation, itemIndex } = request;
+	const label = request.label ?? `${operation.method} ${request.path}`;
+	if (operation.userToken && !tokens.held) {
+		throw new NodeOperationError(
+			node,
+			`${label} acts as a user and needs a user token, but the Mindbody credential holds none`,
+			{
+				itemIndex,
+				description:
+					'Open the Mindbody credential and set User Token to "Staff Login" (staff username and password) or to "Paste a Token" with a token. Nothing was sent.',
+			},
+		);
+	}
+	const timeoutMs = request.timeoutMs && request.timeoutMs > 0 ? request.timeoutMs : DEFAULT_TIMEOUT_MS;
+	// The limit is the whole call's, retries and the waits between them included: "60 s" means
+	// the call has ended, one way or the other, about 60 s after it started.
+	const deadline = Date.now() + timeoutMs;
+	const options = optionsOf(credentials, request, label, timeoutMs);
+	const withToken = takesToken(operation);
+	let replaced = false;
 	let attempt = 1;
+	/** What a failed try (no answer, or no login) is reported as. */
+	const failure = (error: unknown) =>
+		error instanceof LoginFailed
+			? loginError(node, error.login, itemIndex, error.again)
+			: // A time-out used up the call's time: it is reported, not tried again.
+				isTimeout(error)
+				? timeoutError(node, label, timeoutMs, attempt, itemIndex)
+				: requestError(node, error, itemIndex);
+	/** One try, in a place among the requests in flight: the token (a login first where due), the run's hold, the request. */
+	const tryOnce = async () => {
+		try {
+			const token = await tokens.tokenFor(withToken);
+			await session.pace(deadline);
+			const headers = token ? { ...options.headers, Authorization: `Bearer ${token}` } : options.headers;
+			// Each try waits only for what is left of the call's time.
+			const response = await send(session, { ...options, headers, timeout: timeLeft(deadline) }, tokens, withToken);
+			return { token, response };
+		} catch (error) {
+			throw failure(error);
+		}
+	};
 
 	for (;;) {
-		let response: FullResponse;
-		try {
-			await runPace(ctx, deadline);
-			// Each try waits only for what is left of the call's time.
-			response = await sendOnce(ctx, { ...options, timeout: timeLeft(deadline) }, credentials);
-		} catch (error) {
-			const login = failedLoginOf(credentials);
-			if (login) failedLogins.set(ctx, login);
-			loginDone?.();
-			loginDone = undefined;
-			if (login) throw loginError(ctx.getNode(), login, request.itemIndex);
-			// A time-out used up the call's time: it is reported, not tried again.
-			throw isTimeout(error)
-				? timeoutError(ctx.getNode(), label, timeoutMs, attempt, request.itemIndex)
-				: requestError(ctx.getNode(), error, request.itemIndex);
-		}
-		loginDone?.();
-		loginDone = undefined;
+		// A try sent again queues behind the calls already waiting, as a throttled call should.
+		const { token, response } = await session.inFlight.run(tryOnce);
 		const status = response.statusCode;
-		if (status === 401 && staffToken && !renewed && timeLeft(deadline) > 1) {
-			// The service refused the staff token: emptied, it makes n8n log in before the one retry.
-			renewed = true;
-			dropToken(credentials);
+		if (status === 401 && token && tokens.staffLogin && !replaced && timeLeft(deadline) > 1) {
+			// The service refused the staff token: one login replaces it for the run, and this call is sent once more.
+			replaced = true;
+			await tokens.refused(token).catch((error: unknown) => {
+				throw failure(error);
+			});
 			continue;
 		}
 		const body = parseBody(response.body);
 		if (status < 400) {
-			if (body.notJson) throw notJsonError(ctx.getNode(), label, status, String(body.value), request.itemIndex);
+			if (body.notJson) throw notJsonError(node, label, status, String(body.value), itemIndex);
 			return { status, body: body.value };
 		}
 		const responseHeaders = lowerCaseKeys(response.headers ?? {});
-		if (status === 429) holdRun(ctx, retryDelay(attempt, responseHeaders['retry-after']));
-		if (mayRetry && retriableStatus(status) && attempt <= MAX_RETRIES) {
-			const wait = retryDelay(attempt, responseHeaders['retry-after']);
-			// A wait that would end past the limit is not started: the answer is reported now.
-			if (retryFits(wait, deadline)) {
-				attempt++;
-				await sleep(wait);
-				continue;
-			}
+		const wait = retryDelay(attempt, responseHeaders['retry-after']);
+		if (status === 429) session.holdBack(wait);
+		// A wait that would end past the limit is not started: the answer is reported now.
+		if (mayResend(operation, status, attempt) && retryFits(wait, deadline)) {
+			attempt++;
+			await sleep(wait);
+			continue;
 		}
 		throw responseError(
-			ctx.getNode(),
+			node,
 			{
 				status,
 				headers: responseHeaders,
 				body: body.value,
-				service,
+				service: operation.service,
 				operation: label,
 				attempts: attempt,
 				contentType: String(responseHeaders['content-type'] ?? ''),
 			},
-			request.itemIndex,
+			itemIndex,
 		);
 	}
-}
-
-/**
- * When the run may send next: a 429 (Too Many Requests) holds back every request of the run, not
- * only the one that got it, until its Retry-After (or the backoff) has passed.
- */
-const paces = new WeakMap<object, { until: number }>();
-
-function holdRun(ctx: MindbodyFunctions, ms: number): void {
-	const pace = paces.get(ctx) ?? { until: 0 };
-	pace.until = Math.max(pace.until, Date.now() + ms);
-	paces.set(ctx, pace);
-}
-
-/** Waits while the run is held back, never past the call's deadline. */
-async function runPace(ctx: MindbodyFunctions, deadline: number): Promise<void> {
-	const until = Math.min(paces.get(ctx)?.until ?? 0, deadline - 1);
-	if (until > Date.now()) await sleep(until - Date.now());
 }
 
 /** Milliseconds left before the call's deadline; at least 1, as n8n's helper reads 0 as "no limit". */
@@ -296,25 +223,43 @@ interface FullResponse {
 	body: unknown;
 }
 
-async function sendOnce(
-	ctx: MindbodyFunctions,
+/**
+ * One try, through n8n's request helper (its proxy settings apply) with the headers already set.
+ * The request after the run obtained a staff token goes through n8n's authenticated helper
+ * instead, which stores that token with the credential (the credential's pre-authentication
+ * hands it over) so later runs and other executions use it.
+ */
+async function send(
+	session: RunSession,
 	options: IHttpRequestOptions,
-	credentials: ICredentialDataDecryptedObject,
+	tokens: TokenSession,
+	withToken: boolean,
 ): Promise<FullResponse> {
+	const { ctx } = session;
+	const unsaved = tokens.takeUnsaved();
+	if (!unsaved) {
+		const cancel = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+		return (await ctx.helpers.httpRequest(cancel ? { ...options, abortSignal: cancel } : options)) as FullResponse;
+	}
+	const { credentials } = await session.credentials();
+	const handed = { ...credentials, accessToken: '' };
+	const note = noteOf(handed);
+	note.takesToken = withToken;
+	note.issued = unsaved;
 	const stored = ctx.getNode().credentials?.[CREDENTIAL_NAME];
-	return (await ctx.helpers.httpRequestWithAuthentication.call(
-		ctx,
-		CREDENTIAL_NAME,
-		{ ...options, headers: { ...options.headers } },
-		{
+	try {
+		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options, {
 			credentialsDecrypted: {
 				id: String(stored?.id ?? ''),
 				name: stored?.name ?? '',
 				type: CREDENTIAL_NAME,
-				data: credentials,
+				data: handed,
 			},
-		},
-	)) as FullResponse;
+		})) as FullResponse;
+	} finally {
+		// Still on the note: the request failed before n8n took the token; the next request hands it over.
+		if (note.issued) tokens.keepUnsaved(unsaved);
+	}
 }
 
 /** The body as JSON; an empty body is undefined, anything else that is not JSON is kept as text. */

@@ -5,8 +5,15 @@ import type { Operation } from '../catalogue';
  * and the dropdowns alike. Each hands the transport the operation it calls.
  */
 
-/** Tries after the first. */
+/** Tries after the first, after server errors (5xx). */
 export const MAX_RETRIES = 3;
+
+/**
+ * Tries after the first, after 429 answers. The service did not process a throttled request, so
+ * sending it again risks nothing; under steady throttling (a bulk booking) a call may meet
+ * several in a row, and each would otherwise fail its item.
+ */
+export const MAX_THROTTLED_RETRIES = 10;
 
 /** The longest wait between two tries, whatever Retry-After asks. */
 const MAX_WAIT_MS = 30_000;
@@ -15,16 +22,16 @@ const MAX_WAIT_MS = 30_000;
 const MIN_TRY_MS = 1000;
 
 /**
- * Whether the operation may be sent twice: sending it again must do no more than once did.
- * A POST may book, charge or create, so it never is; GET, PUT, PATCH and DELETE may.
+ * Whether a call answered `status` on its `attempt`th try is sent again. A 429 (Too Many
+ * Requests) means the service did not process the request, so any call is, a POST that books or
+ * charges too: sent again as it was, it acts once. After a 5xx the service may have acted, so only
+ * calls that do no more when sent twice are: GET, PUT, PATCH and DELETE, never a POST. A time-out
+ * is not among them: the call's time limit covers every try, so a try that timed out used it up.
  */
-export const mayResend = (operation: Pick<Operation, 'method'>): boolean => operation.method !== 'POST';
-
-/**
- * Answers worth another try: too many requests, and the server's own failures. A time-out is
- * not among them: the call's time limit covers every try, so a try that timed out used it up.
- */
-export const retriableStatus = (status: number): boolean => status === 429 || status >= 500;
+export function mayResend(operation: Pick<Operation, 'method'>, status: number, attempt: number): boolean {
+	if (status === 429) return attempt <= MAX_THROTTLED_RETRIES;
+	return status >= 500 && operation.method !== 'POST' && attempt <= MAX_RETRIES;
+}
 
 /** Wait before the next try: Retry-After when given, else 0.5 s doubling per failed attempt (from 1). */
 export function retryDelay(attempt: number, retryAfter: unknown): number {

@@ -1,0 +1,3 @@
+export * from './scope';
+export * from './staffLogin';
+export * from './credentialHooks';
