@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult, INodeParameters, INodeProperties } from 'n8n-workflow';
+
+import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 
 import { useNodeSandbox } from './support';
 
@@ -94,6 +96,21 @@ describe('class picker', () => {
 		expect(found.every((e) => e.name.startsWith(start.toFormat('ccc', { locale: 'en' })))).toBe(true);
 		expect(found.every((e) => e.name.includes(` ${start.toFormat('HH:mm')} · `))).toBe(true);
 		expect(found.length).toBeLessThan(ahead.length);
+	});
+
+	test('Options offers Class Picker Days (14 by default) where a class is picked, and nowhere else', () => {
+		const offering = new Set<string>();
+		for (const property of new Mindbody().description.properties) {
+			if (property.name !== 'options') continue;
+			const option = (property.options as INodeProperties[]).find((o) => o.name === 'classPickerDays');
+			if (!option) continue;
+			expect(option.default).toBe(14);
+			const show = property.displayOptions!.show!;
+			for (const operation of show.operation as string[]) offering.add(`${String(show.resource![0])}.${operation}`);
+		}
+		expect(offering).toContain('class.addClient');
+		expect(offering).toContain('class.getMany');
+		expect(offering).not.toContain('client.getMany');
 	});
 
 	test("the node's option sets how many days ahead the picker reaches", async () => {

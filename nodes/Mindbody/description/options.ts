@@ -1,8 +1,35 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
+import type { ListSource, LookAhead } from '../../shared/catalogue/listSources';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/transport';
+import { bodyPlanOf, type PlannedField } from '../bodies/bodyPlan';
 import { DEFAULT_BATCH_SIZE, DEFAULT_IN_FLIGHT } from '../fields/nodeOptions';
+
+/** The lists an operation's fields pick from: its parameters' and its v6 body's. */
+function listsOf(operation: Operation): ListSource[] {
+	const lists = operation.params.flatMap((param) => (param.listSource ? [param.listSource] : []));
+	const walk = (fields: readonly PlannedField[]): void => {
+		for (const field of fields) {
+			if ('listSource' in field && field.listSource) lists.push(field.listSource);
+			if (field.kind === 'group') walk(field.children);
+		}
+	};
+	if (operation.body?.shape) {
+		const plan = bodyPlanOf(operation);
+		walk([
+			...plan.required,
+			...plan.optional,
+			...(plan.flattened?.required ?? []),
+			...(plan.flattened?.optional ?? []),
+		]);
+	}
+	return lists;
+}
+
+/** The look-ahead of a picker the operation shows (the class picker), if any. */
+const lookAheadOf = (operation: Operation): LookAhead | undefined =>
+	listsOf(operation).find((list) => list.lookAhead)?.lookAhead;
 
 /** The fields of an operation's Options collection. */
 function optionFields(operation: Operation): INodeProperties[] {
@@ -71,6 +98,18 @@ function optionFields(operation: Operation): INodeProperties[] {
 			typeOptions: { minValue: 1 },
 			description:
 				'Max number of requests sent at once, across input items and pages. 1 sends them one after another, in item order.',
+		});
+	}
+	const lookAhead = lookAheadOf(operation);
+	if (lookAhead) {
+		options.push({
+			displayName: 'Class Picker Days',
+			name: lookAhead.option,
+			type: 'number',
+			default: lookAhead.days,
+			typeOptions: { minValue: 1 },
+			description:
+				'How many days ahead, from now, the class list offers classes to pick from. Only the list changes: an ID typed in or from an expression is sent as is.',
 		});
 	}
 	options.push({
