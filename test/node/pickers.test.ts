@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, INodeListSearchResult, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
+import { CLASS_PICKER_DAYS } from '../../nodes/shared/catalogue/listSources';
 
 import { useNodeSandbox } from './support';
 
@@ -104,7 +105,7 @@ describe('class picker', () => {
 			if (property.name !== 'options') continue;
 			const option = (property.options as INodeProperties[]).find((o) => o.name === 'classPickerDays');
 			if (!option) continue;
-			expect(option.default).toBe(14);
+			expect(option.default).toBe(CLASS_PICKER_DAYS.days);
 			const show = property.displayOptions!.show!;
 			for (const operation of show.operation as string[]) offering.add(`${String(show.resource![0])}.${operation}`);
 		}

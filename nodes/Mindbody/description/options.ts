@@ -106,7 +106,8 @@ function optionFields(operation: Operation): INodeProperties[] {
 			displayName: 'Class Picker Days',
 			name: lookAhead.option,
 			type: 'number',
-			default: lookAhead.days,
+			// The list's own days (CLASS_PICKER_DAYS); test/node/pickers.test.ts holds the two equal.
+			default: 14,
 			typeOptions: { minValue: 1 },
 			description:
 				'How many days ahead, from now, the class list offers classes to pick from. Only the list changes: an ID typed in or from an expression is sent as is.',
