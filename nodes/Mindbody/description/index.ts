@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { operations, operationsOf, resources, type Operation, type Resource } from '../../shared/catalogue';
 import { bodyInput } from '../bodies';
 import { showFor } from '../fields/fieldNames';
+import { withDateForms } from './dateFields';
 import { commonOptions } from './options';
 import { paramProperties } from './paramFields';
 import { storedToolDescriptions } from './toolDescriptions';
@@ -87,17 +88,18 @@ function bodyProperties(operation: Operation): INodeProperties[] {
 }
 
 /**
- * Every field of the node, derived from the operation catalogue, but the tool variant's Description
- * fields: the node builds those when it loads, from `toolDescriptions` (`description/toolFields.ts`).
+ * Every field of the node, derived from the operation catalogue, each date-time saying its form, but
+ * the tool variant's Description fields: the node builds those when it loads, from `toolDescriptions`
+ * (`description/toolFields.ts`).
  */
-export const nodeProperties: INodeProperties[] = [
+export const nodeProperties: INodeProperties[] = withDateForms([
 	resourceProperty,
 	...resources.filter(({ value }) => operationsOf(value).length > 0).map(operationProperty),
 	...operations.flatMap((operation) => [...paramProperties(operation), ...bodyProperties(operation)]),
 	...pagingProperties(operations),
 	...simplifyProperties(operations),
 	...commonOptions(operations),
-];
+]);
 
 /** What an AI agent reads of each operation used as a tool, as the node stores it. */
 export const toolDescriptions = storedToolDescriptions(operations, nodeProperties, descriptionOf);
