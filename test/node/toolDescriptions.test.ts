@@ -202,7 +202,7 @@ describe('tool descriptions an agent can act on', () => {
 			'Sells the items of a cart to a client and takes payment, booking any class paid for; a card challenge needs a second call. ' +
 				'Caution: charges the client. ' +
 				'Needs the pricing option IDs of the Items from Pricing Option → Get Many. ' +
-				'Optional: the Client ID from Client → Get Many; the Location ID from Location → Get Many; the Payer Client ID from Client → Get Many. ' +
+				'Also takes the Client ID from Client → Get Many; the Location ID from Location → Get Many; the Payer Client ID from Client → Get Many. ' +
 				'Answers with one item: ShoppingCart (Id, SaleId, CartItems, SubTotal and GrandTotal), and the Classes and Appointments it booked.',
 		);
 		// Without hand words, the answer is read from the v6 facts: the list the page holds and its record's fields.
@@ -210,6 +210,12 @@ describe('tool descriptions an agent can act on', () => {
 			/Answers with one item per staff session type: Id, StaffId, ProgramId, CategoryId, Name, \w+ and \w+\.$/,
 		);
 		expect(descriptionOf('availability.search')).toContain('Only reads (a POST that changes nothing).');
+		// An ID the document leaves unmarked is told as taken, not as optional.
+		expect(descriptionOf('class.removeClient')).toContain(
+			'Needs the Class ID from Class → Get Many. Also takes the Client ID from Client → Get Many.',
+		);
+		// Few IDs, names, times or status: other plain fields fill the words up.
+		expect(descriptionOf('giftCard.getBalance')).toMatch(/ Answers with one item: BarcodeId and RemainingBalance\.$/);
 		// A record with no ID, name, time or status is told by its first fields.
 		expect(descriptionOf('site.getLiabilityWaiver')).toBe(
 			'Returns the text of the liability waiver clients sign. Only reads. Answers with one item: LiabilityWaiver.',

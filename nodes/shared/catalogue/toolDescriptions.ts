@@ -143,7 +143,11 @@ function effectOf(operation: Operation): string | undefined {
 	return 'Changes data in Mindbody.';
 }
 
-/** Each ID the call takes and the operation that gives it: required ones first, then the rest. */
+/**
+ * Each ID the call takes and the operation that gives it: required ones first, then the rest, told
+ * as taken rather than optional (the document leaves some unmarked that the call cannot do without,
+ * a class booking's client ID among them).
+ */
 function needsOf(operation: Operation, idFields: readonly IdField[]): string[] {
 	const phrase = (fields: Array<{ label: string; from: Operation }>) =>
 		fields.map(({ label, from }) => `the ${label} from ${labelOf(from)}`);
@@ -162,7 +166,7 @@ function needsOf(operation: Operation, idFields: readonly IdField[]): string[] {
 	const optional = sourced(idFields.filter((field) => !field.required));
 	const parts: string[] = [];
 	if (required.length) parts.push(`Needs ${phrase(required).join('; ')}.`);
-	if (optional.length) parts.push(`Optional: ${phrase(optional).join('; ')}.`);
+	if (optional.length) parts.push(`Also takes ${phrase(optional).join('; ')}.`);
 	return parts;
 }
 
@@ -182,6 +186,7 @@ const FIELD_KINDS: ReadonlyArray<{ pattern: RegExp; most: number }> = [
 ];
 /** Objects inside a record, named with the ID and name they hold; paging envelopes say nothing. */
 const MOST_NESTED = 2;
+/** Plain fields that fill a record's words up to this many where few are IDs, names, times or status. */
 const MOST_PLAIN = 4;
 const ENVELOPE = /^(pagination|responseDetails)/i;
 
@@ -192,7 +197,7 @@ const inWords = (names: readonly string[]) =>
 /**
  * A few of a record's fields, most useful first, then the objects inside it that hold an ID or
  * a name (a simplified item holds those as `LocationId`, `LocationName`), and, for an answer that
- * is no record, the lists it holds; else its first few fields.
+ * is no record, the lists it holds.
  */
 function fieldsOf(type: V6TypeFacts, withLists = false): string {
 	const entries = Object.entries(type.fields).filter(([name]) => !ENVELOPE.test(name));
@@ -203,15 +208,20 @@ function fieldsOf(type: V6TypeFacts, withLists = false): string {
 			.slice(0, most)
 			.map(([name]) => name),
 	);
+	// Few of those (a gift card's Id alone): its other plain fields, in order, say what it is.
+	const others = entries
+		.filter(([name, field]) => kindOf(name) < 0 && !refOf(field) && !itemOf(field))
+		.slice(0, Math.max(0, MOST_PLAIN - scalars.length))
+		.map(([name]) => name);
 	const nested = entries.flatMap(([name, field]) => {
 		const inside = refOf(field);
 		const held = inside ? ['Id', 'Name'].filter((key) => key in inside.fields) : [];
 		return held.length ? [`${name} (${held.join(', ')})`] : [];
 	});
 	const lists = withLists ? entries.filter(([, field]) => itemOf(field)).map(([name]) => `${name} (a list)`) : [];
-	const chosen = [...scalars, ...nested.slice(0, MOST_NESTED), ...lists.slice(0, MOST_NESTED)];
-	// A record with none of those (a waiver's text, a count) is told by its first fields.
-	return inWords(chosen.length ? chosen : entries.slice(0, MOST_PLAIN).map(([name]) => name));
+	const named = [...scalars, ...others, ...nested.slice(0, MOST_NESTED), ...lists.slice(0, MOST_NESTED)];
+	// A record of objects alone (a reservation) is told by their names.
+	return inWords(named.length ? named : entries.slice(0, MOST_PLAIN).map(([name]) => name));
 }
 
 /** "StaffMembers" → "staff member", "Classes" → "class", "WaitlistEntries" → "waitlist entry". */
