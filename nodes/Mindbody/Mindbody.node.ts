@@ -11,12 +11,15 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { LISTS } from '../shared/catalogue/listSources';
+import { withToolDescriptions } from './description/toolFields';
 import properties from './nodeProperties.json';
+import toolDescriptions from './toolDescriptions.json';
 
 /**
  * The fields come from nodeProperties.json, which `npm run node:properties` builds from the
- * catalogue: n8n reads every node's description when it starts, and the catalogue, its 206
- * operations and their requests are loaded only when the node first runs or fills a dropdown.
+ * catalogue, with the tool variant's Description fields made from toolDescriptions.json: n8n reads
+ * every node's description when it starts, and the catalogue, its 206 operations and their
+ * requests are loaded only when the node first runs or fills a dropdown.
  */
 const methodNames = Object.values(LISTS).map((list) => list.method);
 
@@ -55,7 +58,7 @@ export class Mindbody implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mindbodyApi', required: true }],
-		properties: properties as INodeProperties[],
+		properties: withToolDescriptions(properties as INodeProperties[], toolDescriptions),
 	};
 
 	methods = { listSearch, loadOptions };

@@ -3,8 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import { operations, operationsOf, resources, type Operation, type Resource } from '../../shared/catalogue';
 import { bodyInput } from '../bodies';
 import { showFor } from '../fields/fieldNames';
+import { withDateForms } from './dateFields';
 import { commonOptions } from './options';
 import { paramProperties } from './paramFields';
+import { storedToolDescriptions } from './toolDescriptions';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -32,30 +34,6 @@ function operationProperty({ value, defaultOperation }: Resource): INodeProperti
 			.map((op) => ({ name: op.name, value: op.operation, description: descriptionOf(op), action: op.action }))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
-	};
-}
-
-/**
- * What an AI agent is told the tool does. n8n describes a tool as "{action} in Mindbody" unless the
- * node has its own Description field; this one carries the caution the short action leaves out.
- */
-const toolDescriptionOf = (op: Operation) =>
-	op.toolWarning ? `${op.action} (caution: ${op.toolWarning}) in Mindbody` : `${op.action} in Mindbody`;
-
-/**
- * The tool's Description, one per operation, shown only where the node is an AI agent's tool
- * (`@tool`). Because the node has this field, n8n adds no Description of its own (which would
- * say the action alone); the field stays editable, and a new default follows a new operation.
- */
-function toolDescriptionProperty(op: Operation): INodeProperties {
-	return {
-		displayName: 'Description',
-		name: 'toolDescription',
-		type: 'string',
-		default: toolDescriptionOf(op),
-		typeOptions: { rows: 2 },
-		description: 'What the AI agent is told this tool does; cautions on what it books, charges or changes stay in it',
-		displayOptions: { show: { '@tool': [true], resource: [op.resource], operation: [op.operation] } },
 	};
 }
 
@@ -109,13 +87,19 @@ function bodyProperties(operation: Operation): INodeProperties[] {
 		.map((property) => ({ ...property, displayOptions }));
 }
 
-/** Every field of the node, derived from the operation catalogue. */
-export const nodeProperties: INodeProperties[] = [
+/**
+ * Every field of the node, derived from the operation catalogue, each date-time saying its form, but
+ * the tool variant's Description fields: the node builds those when it loads, from `toolDescriptions`
+ * (`description/toolFields.ts`).
+ */
+export const nodeProperties: INodeProperties[] = withDateForms([
 	resourceProperty,
 	...resources.filter(({ value }) => operationsOf(value).length > 0).map(operationProperty),
-	...operations.map(toolDescriptionProperty),
 	...operations.flatMap((operation) => [...paramProperties(operation), ...bodyProperties(operation)]),
 	...pagingProperties(operations),
 	...simplifyProperties(operations),
 	...commonOptions(operations),
-];
+]);
+
+/** What an AI agent reads of each operation used as a tool, as the node stores it. */
+export const toolDescriptions = storedToolDescriptions(operations, nodeProperties, descriptionOf);

@@ -1,3 +1,4 @@
+import { LOCAL_TIME, WALL_CLOCK, withDateForm } from '../dateWords';
 import { LISTS } from '../listSources';
 import type { FieldWords, Operation } from '../types';
 import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
@@ -158,9 +159,12 @@ export const appointmentOperations: Operation[] = [
 				description: 'The staff member who gives the appointment',
 				listSource: LISTS.staff,
 			},
-			StartDateTime: { description: 'When the appointment starts' },
+			StartDateTime: { description: withDateForm('When the appointment starts', LOCAL_TIME) },
 			EndDateTime: {
-				description: "When it ends. Default: the start plus the staff member's usual appointment length",
+				description: withDateForm(
+					"When it ends. Default: the start plus the staff member's usual appointment length",
+					LOCAL_TIME,
+				),
 			},
 			Duration: { description: 'Length of the appointment in minutes, to change its usual length' },
 			Execute: EXECUTE,
@@ -233,8 +237,8 @@ export const appointmentOperations: Operation[] = [
 				description: 'The programs that can be booked in them. Default: all programs',
 				listSource: LISTS.programs,
 			},
-			StartDateTime: { description: 'When they start' },
-			EndDateTime: { description: 'When they end' },
+			StartDateTime: { description: withDateForm('When they start', WALL_CLOCK) },
+			EndDateTime: { description: withDateForm('When they end', WALL_CLOCK) },
 			LocationId: { listSource: LISTS.locations },
 			UnavailableDescription: { description: 'The reason shown for unavailable times' },
 		},
@@ -263,8 +267,8 @@ export const appointmentOperations: Operation[] = [
 				description: 'The programs that can be booked; not used for unavailability. Default: all programs',
 				listSource: LISTS.programs,
 			},
-			StartDateTime: { description: 'When the times start' },
-			EndDateTime: { description: 'When the times end' },
+			StartDateTime: { description: withDateForm('When the times start', WALL_CLOCK) },
+			EndDateTime: { description: withDateForm('When the times end', WALL_CLOCK) },
 			DaysOfWeek: { displayName: 'Days of Week', description: 'The days of the week they apply to. Default: all days' },
 			UnavailableDescription: { description: 'The reason shown for unavailable times; used only for unavailability' },
 			PublicDisplay: {
@@ -282,9 +286,12 @@ export const appointmentOperations: Operation[] = [
 		toolWarning: 'changes or cancels booked appointments',
 		fields: {
 			AppointmentId: { description: 'The appointment to change' },
-			StartDateTime: { description: 'The new start' },
+			StartDateTime: { description: withDateForm('The new start', LOCAL_TIME) },
 			EndDateTime: {
-				description: "The new end. Default: the start plus the staff member's usual appointment length",
+				description: withDateForm(
+					"The new end. Default: the start plus the staff member's usual appointment length",
+					LOCAL_TIME,
+				),
 			},
 			Execute: EXECUTE,
 			GenderPreference: { description: 'The gender the client prefers for the staff member' },

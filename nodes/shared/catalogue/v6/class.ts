@@ -1,3 +1,4 @@
+import { WALL_CLOCK, withDateForm } from '../dateWords';
 import { LISTS } from '../listSources';
 import type { FieldWords, Operation } from '../types';
 import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
@@ -27,12 +28,17 @@ export function scheduleFieldWords(kind: 'class' | 'enrollment', update: boolean
 					},
 				}),
 		LocationId: { listSource: LISTS.locations },
-		StartDate: { description: 'The first day of the schedule' },
+		StartDate: { description: withDateForm('The first day of the schedule', WALL_CLOCK) },
 		EndDate: {
-			description: update ? 'The last day of the schedule' : 'The last day of the schedule; leave out for a single day',
+			description: withDateForm(
+				update ? 'The last day of the schedule' : 'The last day of the schedule; leave out for a single day',
+				WALL_CLOCK,
+			),
 		},
-		StartTime: { description: `The time the ${sessions} start; leave out for a time to be decided` },
-		EndTime: { description: `The time the ${sessions} end; ignored without a start time` },
+		StartTime: {
+			description: withDateForm(`The time the ${sessions} start; leave out for a time to be decided`, WALL_CLOCK),
+		},
+		EndTime: { description: withDateForm(`The time the ${sessions} end; ignored without a start time`, WALL_CLOCK) },
 		StaffId: { description: 'The teacher', listSource: LISTS.staff },
 		StaffPayRate: { description: "The teacher's pay rate, from 1 to 21" },
 		ResourceId: { description: 'The room' },

@@ -1,0 +1,16 @@
+/**
+ * What a date-time field's description says of the text to send: ISO 8601, and how the operation
+ * reads a time written without an offset (sandbox/README.md, "Time zones"). Most date-times are
+ * UTC, the node says so of every field whose description says nothing else; appointments' times
+ * are the business's local time, and schedules' days and times of day its wall clock.
+ */
+export const UTC_TIME = 'ISO 8601, e.g. 2026-11-25T18:00:00Z; without an offset, UTC';
+export const LOCAL_TIME = "ISO 8601, e.g. 2026-11-25T18:00:00; without an offset, the business's local time";
+export const WALL_CLOCK = "ISO 8601, e.g. 2026-11-25T18:00:00; its date and time of day are the business's local time";
+
+/** Whether a description says the form already. */
+export const saysDateForm = (description: string | undefined) => description?.includes('ISO 8601') === true;
+
+/** A field's description followed by its date form: "When the appointment starts. ISO 8601, …". */
+export const withDateForm = (description: string | undefined, form: string) =>
+	description ? `${description.replace(/\.$/, '')}. ${form}` : form;
