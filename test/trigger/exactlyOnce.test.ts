@@ -2,7 +2,7 @@ import type { INodeType } from 'n8n-workflow';
 
 import { signBody } from '../../sandbox/webhooks/signature';
 import { freshTriggerModule } from '../harness/freshTrigger';
-import { ENVELOPE, startTrigger, type TriggerFixture } from './fixture';
+import { ENVELOPE, startTrigger, validEventData, type TriggerFixture } from './fixture';
 
 /**
  * Exactly-once under the traffic the webhook service really sends: concurrent deliveries,
@@ -27,7 +27,9 @@ afterEach(async () => {
 	await t.stop();
 });
 
-const event = (messageId: string) => JSON.parse(ENVELOPE('client.created', messageId, { siteId: -99 })) as object;
+// A payload that passes its schema, as the service's do: one that breaks it costs a warning per event.
+const CLIENT_CREATED = validEventData('client.created');
+const event = (messageId: string) => JSON.parse(ENVELOPE('client.created', messageId, CLIENT_CREATED)) as object;
 
 /** POSTs a signed body as the service does, without waiting for the runs it starts. */
 async function post(body: string, contentType = 'application/json'): Promise<number> {

@@ -7,6 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { newCredentials } from '../harness/runWorkflow';
 import { TriggerHarness } from '../harness/webhook';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { createPayloadGenerator } from '../../sandbox/webhooks/payloads';
 import { signBody } from '../../sandbox/webhooks/signature';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
 
@@ -48,6 +49,10 @@ export const ENVELOPE = (eventId: string, messageId: string, eventData: Record<s
 		eventInstanceOriginationDateTime: '2025-03-01T10:00:00Z',
 		eventData,
 	});
+
+/** An eventData the event's schema accepts, from the sandbox's payload generator. */
+export const validEventData = (eventId: string) =>
+	createPayloadGenerator(7).generate(eventId, { siteId: -99, now: Date.parse('2025-03-01T10:00:00Z') });
 
 export async function startTrigger(
 	parameters: INodeParameters,
