@@ -4,6 +4,8 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { INodeParameters } from 'n8n-workflow';
 
+import { triggerWithRecordedWaits } from '../harness/freshTrigger';
+import { MINDBODY_TRIGGER } from '../harness/nodeTypes';
 import { newCredentials } from '../harness/runWorkflow';
 import { TriggerHarness } from '../harness/webhook';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
@@ -38,6 +40,11 @@ export interface TriggerFixture {
 	sign(body: string, key?: string): Promise<string>;
 	/** What the node logged as warnings through n8n's logger (kept off the console). */
 	warnings: string[];
+	/**
+	 * Loads the trigger anew with the waits between its retries recorded (ms) instead of slept
+	 * (see triggerWithRecordedWaits); returns the list they go to.
+	 */
+	recordRetryWaits(): number[];
 	stop(): Promise<void>;
 }
 
@@ -109,6 +116,11 @@ export async function startTrigger(
 			return response;
 		},
 		warnings,
+		recordRetryWaits() {
+			const waits: number[] = [];
+			harness.stored.nodeTypes.replace(MINDBODY_TRIGGER, triggerWithRecordedWaits(waits));
+			return waits;
+		},
 		async stop() {
 			spies.forEach((spy) => spy.mockRestore());
 			await harness.stop();
