@@ -65,15 +65,16 @@ function dropReason(event: IDataObject, selection: Selection) {
 
 export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const now = Date.now();
-	const processKey = processKeyOf(ctx, slotOf(ctx));
-	const refusals = refusalLogOf(processKey, `Mindbody Trigger "${ctx.getNode().name}"`);
+	const slot = slotOf(ctx);
+	const processKey = processKeyOf(ctx, slot);
+	const refusals = refusalLogOf(processKey, () => `Mindbody Trigger "${ctx.getNode().name}"`);
 	const refuse = (reason: string): IWebhookResponseData => {
 		refusals.refused(ctx.logger, reason, now);
 		ctx.getResponseObject().status(400).json({ message: 'Invalid or unsigned delivery' });
 		return { noWebhookResponse: true };
 	};
 
-	const stored = readStored(ctx);
+	const stored = readStored(ctx, slot);
 	// Fail closed: without the key no delivery can be told from a forgery.
 	if (!stored) return refuse('no subscription is stored for this node');
 	const headers = ctx.getHeaderData() as Record<string, string | string[] | undefined>;

@@ -82,15 +82,16 @@ async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[])
 	const retry = ctx.getMode() === 'retry';
 	const ids = [...new Set(items.map(messageIdOf).filter((id): id is string => id !== undefined))];
 	if (!ids.length || typeof ctx.helpers.checkProcessedAndRecord !== 'function') return items;
+	const processKey = processKeyOf(ctx, 'live');
 	let processed: Set<string>;
 	try {
-		processed = await checkInTurn(ctx, processKeyOf(ctx, 'live'), ids);
+		processed = await checkInTurn(ctx, processKey, ids);
 	} catch (error) {
 		// A second run is better than a lost event, which the service will not send again.
 		ctx.logger.warn(`Mindbody Trigger could not check its record of processed events: ${(error as Error).message}`);
 		return items;
 	}
-	seenMessagesOf(processKeyOf(ctx, 'live')).confirm(ids);
+	seenMessagesOf(processKey).confirm(ids);
 	if (retry) return items;
 	return items.filter((item) => !processed.has(messageIdOf(item) ?? ''));
 }

@@ -42,10 +42,11 @@ export class RefusalLog {
 
 const logs = new Map<string, RefusalLog>();
 
-export function refusalLogOf(key: string, label: string): RefusalLog {
+/** The log of one trigger node; `label` is asked for only when the log is made. */
+export function refusalLogOf(key: string, label: () => string): RefusalLog {
 	let log = logs.get(key);
 	if (!log) {
-		log = new RefusalLog(label);
+		log = new RefusalLog(label());
 		logs.set(key, log);
 	}
 	return log;

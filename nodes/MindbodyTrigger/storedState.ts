@@ -29,8 +29,8 @@ export function slotOf(ctx: Ctx): Slot {
 	return test && test.webhookUrl === ctx.getNodeWebhookUrl('default') ? 'test' : 'live';
 }
 
-export function readStored(ctx: Ctx): StoredSubscription | undefined {
-	const stored = ctx.getWorkflowStaticData('node')[slotOf(ctx)] as StoredSubscription | undefined;
+export function readStored(ctx: Ctx, slot = slotOf(ctx)): StoredSubscription | undefined {
+	const stored = ctx.getWorkflowStaticData('node')[slot] as StoredSubscription | undefined;
 	return stored?.subscriptionId ? stored : undefined;
 }
 

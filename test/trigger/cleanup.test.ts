@@ -2,16 +2,23 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startTrigger, type TriggerFixture } from './fixture';
 
-/** No subscription left live behind the user's back: failing DELETEs, lost create answers. */
+/**
+ * No subscription left live behind the user's back: failing DELETEs, lost create answers. The
+ * waits between retries are recorded instead of slept (the backoff itself is retryPolicy's).
+ */
 
-// Retries back off in real time: limits far above what the cases take on an idle machine.
-jest.setTimeout(300_000);
+// A hundred activation cycles: a limit far above what they take on an idle machine.
+jest.setTimeout(120_000);
 
 const PARAMS = { events: ['client.created'] };
+/** The transport's backoff for a call the service keeps failing: three more tries. */
+const BACKOFF = [500, 1000, 2000];
 let t: TriggerFixture;
+let waits: number[];
 
 beforeEach(async () => {
 	t = await startTrigger(PARAMS);
+	waits = t.recordRetryWaits();
 });
 
 afterEach(async () => {
@@ -31,6 +38,8 @@ describe('deactivation when DELETE fails', () => {
 		t.sandbox.faults.remove(fault.id);
 		expect(await statuses()).toEqual(['DeactivatedByUser']);
 		expect(liveSlot()).toBeUndefined();
+		// DELETE was tried four times, then the PATCH went through at once.
+		expect(waits).toEqual(BACKOFF);
 	});
 
 	test('when both fail, deactivation names the subscription; the next activation reuses it', async () => {
@@ -38,6 +47,7 @@ describe('deactivation when DELETE fails', () => {
 		const [subscription] = await t.subscriptions();
 		const faults = [failAlways('DELETE'), failAlways('PATCH')];
 		await expect(t.harness.deactivate()).rejects.toThrow(subscription.subscriptionId);
+		expect(waits).toEqual([...BACKOFF, ...BACKOFF]);
 		faults.forEach((fault) => t.sandbox.faults.remove(fault.id));
 		// n8n saves no static data after a failed delete: the record is still there.
 		expect(liveSlot()?.subscriptionId).toBe(subscription.subscriptionId);
@@ -50,21 +60,23 @@ describe('deactivation when DELETE fails', () => {
 
 	test('100 activate/deactivate cycles with 30% of DELETEs failing: 0 live subscriptions', async () => {
 		let failedDeletes = 0;
+		const expectedWaits: number[] = [];
 		for (let cycle = 0; cycle < 100; cycle++) {
 			await t.harness.activate();
 			expect(await t.active()).toHaveLength(1);
 			if (cycle % 10 < 3) {
 				failedDeletes++;
 				// Most failures pass on a retry; one in ten stays and takes the PATCH way.
-				const fault =
-					cycle % 10 === 0 && cycle % 30 === 0
-						? failAlways('DELETE')
-						: t.sandbox.faults.add({
-								kind: 'badGateway',
-								service: 'webhooks',
-								method: 'DELETE',
-								path: '/subscriptions/*',
-							});
+				const stays = cycle % 10 === 0 && cycle % 30 === 0;
+				expectedWaits.push(...(stays ? BACKOFF : BACKOFF.slice(0, 1)));
+				const fault = stays
+					? failAlways('DELETE')
+					: t.sandbox.faults.add({
+							kind: 'badGateway',
+							service: 'webhooks',
+							method: 'DELETE',
+							path: '/subscriptions/*',
+						});
 				await t.harness.deactivate();
 				t.sandbox.faults.remove(fault.id);
 			} else {
@@ -77,6 +89,7 @@ describe('deactivation when DELETE fails', () => {
 			`100 cycles, ${failedDeletes} with a failing DELETE: ${all.filter((s) => s.status === 'Active').length} live, ${all.filter((s) => s.status === 'PendingActivation').length} pending of ${all.length}`,
 		);
 		expect(all.filter((s) => !/deactivated/i.test(s.status))).toEqual([]);
+		expect(waits).toEqual(expectedWaits);
 	});
 });
 

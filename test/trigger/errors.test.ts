@@ -49,6 +49,7 @@ test('14030002: an account without live access is named with code and hint', asy
 
 test('a 5xx from the service surfaces as an error, and a restart then recovers', async () => {
 	t = await startTrigger(PARAMS);
+	const waits = t.recordRetryWaits();
 	await t.harness.activate();
 	t.sandbox.faults.add({
 		kind: 'serverError',
@@ -61,4 +62,6 @@ test('a 5xx from the service surfaces as an error, and a restart then recovers',
 	t.sandbox.faults.clear();
 	await t.harness.restart();
 	expect(await t.active()).toHaveLength(1);
-}, 20_000);
+	// The restart's GET was tried four times with the transport's backoff before the error.
+	expect(waits).toEqual([500, 1000, 2000]);
+});

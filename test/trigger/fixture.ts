@@ -4,9 +4,12 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { INodeParameters } from 'n8n-workflow';
 
+import { triggerWithRecordedWaits } from '../harness/freshTrigger';
+import { MINDBODY_TRIGGER } from '../harness/nodeTypes';
 import { newCredentials } from '../harness/runWorkflow';
 import { TriggerHarness } from '../harness/webhook';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { createPayloadGenerator } from '../../sandbox/webhooks/payloads';
 import { signBody } from '../../sandbox/webhooks/signature';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
 
@@ -37,6 +40,11 @@ export interface TriggerFixture {
 	sign(body: string, key?: string): Promise<string>;
 	/** What the node logged as warnings through n8n's logger (kept off the console). */
 	warnings: string[];
+	/**
+	 * Loads the trigger anew with the waits between its retries recorded (ms) instead of slept
+	 * (see triggerWithRecordedWaits); returns the list they go to.
+	 */
+	recordRetryWaits(): number[];
 	stop(): Promise<void>;
 }
 
@@ -48,6 +56,10 @@ export const ENVELOPE = (eventId: string, messageId: string, eventData: Record<s
 		eventInstanceOriginationDateTime: '2025-03-01T10:00:00Z',
 		eventData,
 	});
+
+/** An eventData the event's schema accepts, from the sandbox's payload generator. */
+export const validEventData = (eventId: string) =>
+	createPayloadGenerator(7).generate(eventId, { siteId: -99, now: Date.parse('2025-03-01T10:00:00Z') });
 
 export async function startTrigger(
 	parameters: INodeParameters,
@@ -104,6 +116,11 @@ export async function startTrigger(
 			return response;
 		},
 		warnings,
+		recordRetryWaits() {
+			const waits: number[] = [];
+			harness.stored.nodeTypes.replace(MINDBODY_TRIGGER, triggerWithRecordedWaits(waits));
+			return waits;
+		},
 		async stop() {
 			spies.forEach((spy) => spy.mockRestore());
 			await harness.stop();

@@ -124,6 +124,7 @@ describe('activation', () => {
 
 	test('a failed activation PATCH leaves no subscription behind', async () => {
 		t = await startTrigger(PARAMS);
+		const waits = t.recordRetryWaits();
 		t.sandbox.faults.add({
 			kind: 'serverError',
 			service: 'webhooks',
@@ -136,7 +137,9 @@ describe('activation', () => {
 		expect(all).toHaveLength(1);
 		expect(all[0].status).toBe('DeactivatedByUser');
 		expect(liveSlot()).toBeUndefined();
-	}, 20_000);
+		// The PATCH was tried four times with the transport's backoff; the cleanup went through at once.
+		expect(waits).toEqual([500, 1000, 2000]);
+	});
 
 	test('no events picked: activation fails before calling the service', async () => {
 		t = await startTrigger({ events: [] });
