@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { checkEnvelope, checkEventData, findEvent } from '../shared/events/eventCatalogue';
+import { recordProcessed } from '../shared/processedRecord';
 import { seenMessagesOf } from './seenMessages';
 import { processKeyOf } from './storedState';
 
@@ -8,66 +9,12 @@ import { processKeyOf } from './storedState';
  * The trigger's step inside the execution that a delivery started. The webhook call already
  * let each messageId through once for this process; what it cannot know is what ran before n8n
  * restarted, or in another process. n8n's database-backed record of processed items (execute
- * contexts only) answers that: ids it already holds are dropped here, so later nodes do not run
- * for them. Then each event is shaped into the item the user asked for.
+ * contexts only) answers that, asked one call at a time per node (`recordProcessed`): ids it
+ * already holds are dropped here, so later nodes do not run for them. Then each event is shaped into the item the user asked for.
  */
 
 /** How many messageIds the database record keeps for a trigger node (newest kept). */
 export const RECORDED_MAX = 2000;
-
-/**
- * n8n's record is read, changed and written back with no lock, so one call at a time is made per
- * node in this process: concurrent executions cannot lose each other's ids. Executions that
- * arrive while a call is under way wait together and are checked in one call, so a burst costs
- * a few database round trips instead of one each. Within one call an id counts as new for the
- * first execution that asked, and as processed for any later one.
- */
-interface Waiting {
-	ids: string[];
-	resolve: (processed: Set<string>) => void;
-	reject: (error: unknown) => void;
-}
-
-const waiting = new Map<string, Waiting[]>();
-
-async function checkInTurn(ctx: IExecuteFunctions, key: string, ids: string[]): Promise<Set<string>> {
-	return await new Promise((resolve, reject) => {
-		const queue = waiting.get(key);
-		if (queue) {
-			queue.push({ ids, resolve, reject });
-			return;
-		}
-		waiting.set(key, [{ ids, resolve, reject }]);
-		void drain(ctx, key);
-	});
-}
-
-async function drain(ctx: IExecuteFunctions, key: string): Promise<void> {
-	for (let group = waiting.get(key) ?? []; group.length; group = waiting.get(key) ?? []) {
-		// Later arrivals queue for the next call while this one is under way.
-		waiting.set(key, []);
-		const all = [...new Set(group.flatMap((entry) => entry.ids))];
-		try {
-			const result = await ctx.helpers.checkProcessedAndRecord(all, 'node', {
-				mode: 'entries',
-				maxEntries: RECORDED_MAX,
-			});
-			const before = new Set(result.processed.map(String));
-			const claimed = new Set<string>();
-			for (const entry of group) {
-				const processed = new Set<string>();
-				for (const id of entry.ids) {
-					if (before.has(id) || claimed.has(id)) processed.add(id);
-					else claimed.add(id);
-				}
-				entry.resolve(processed);
-			}
-		} catch (error) {
-			for (const entry of group) entry.reject(error);
-		}
-	}
-	waiting.delete(key);
-}
 
 const messageIdOf = (item: INodeExecutionData) =>
 	typeof item.json.messageId === 'string' ? item.json.messageId : undefined;
@@ -85,7 +32,7 @@ async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[])
 	const processKey = processKeyOf(ctx, 'live');
 	let processed: Set<string>;
 	try {
-		processed = await checkInTurn(ctx, processKey, ids);
+		processed = await recordProcessed(ctx, processKey, ids, RECORDED_MAX);
 	} catch (error) {
 		// A second run is better than a lost event, which the service will not send again.
 		ctx.logger.warn(`Mindbody Trigger could not check its record of processed events: ${(error as Error).message}`);
