@@ -48,7 +48,7 @@ describe('tool descriptions an agent can act on (prototype)', () => {
 			else if (operation.method === 'GET') expect(text).toContain('Only reads.');
 		}
 		expect(describe_('class.addClient')).toBe(
-			'Class → Add Client: Books one client into one class, or onto its waiting list when the class is full. ' +
+			'Class → Book Client: Books one client into one class, or onto its waiting list when the class is full. ' +
 				'Caution: books the client into a real class. ' +
 				'The client ID comes from Client → Get Many; the class ID from Class → Get Many. ' +
 				'Answers with the booking (visit) made.',
