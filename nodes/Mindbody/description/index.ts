@@ -1,10 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operations, operationsOf, resources, type Operation, type Resource } from '../../shared/catalogue';
-import { bodyInput } from '../bodies';
-import { showFor } from '../fields/fieldNames';
 import { commonOptions } from './options';
-import { paramProperties } from './paramFields';
+import { operationFields } from './operationFields';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -101,20 +99,12 @@ function simplifyProperties(list: readonly Operation[]): INodeProperties[] {
 	}));
 }
 
-function bodyProperties(operation: Operation): INodeProperties[] {
-	if (!operation.body) return [];
-	const displayOptions = showFor(operation);
-	return bodyInput(operation.body)
-		.properties(operation)
-		.map((property) => ({ ...property, displayOptions }));
-}
-
 /** Every field of the node, derived from the operation catalogue. */
 export const nodeProperties: INodeProperties[] = [
 	resourceProperty,
 	...resources.filter(({ value }) => operationsOf(value).length > 0).map(operationProperty),
 	...operations.map(toolDescriptionProperty),
-	...operations.flatMap((operation) => [...paramProperties(operation), ...bodyProperties(operation)]),
+	...operations.flatMap(operationFields),
 	...pagingProperties(operations),
 	...simplifyProperties(operations),
 	...commonOptions(operations),
