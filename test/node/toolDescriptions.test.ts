@@ -2,7 +2,7 @@ import type { INode, INodeParameters, INodeTypeDescription } from 'n8n-workflow'
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
-import { operations, resources } from '../../nodes/shared/catalogue';
+import { operations, resources, tasks } from '../../nodes/shared/catalogue';
 
 /**
  * The node is usableAsTool. n8n runs it as an AI agent's tool under the name `mindbodyTool`: a copy of
@@ -132,7 +132,10 @@ describe('tool descriptions for AI agents', () => {
 
 	test("the node's own Description stands in for n8n's, shows only on the tool, and takes what the user writes", () => {
 		// n8n adds its Tool Description fields only to a node without a toolDescription property.
-		expect(nodeType.description.properties.filter((p) => p.name === 'toolDescription')).toHaveLength(operations.length);
+		// One per operation, and one per Front Desk task.
+		expect(nodeType.description.properties.filter((p) => p.name === 'toolDescription')).toHaveLength(
+			operations.length + tasks.length,
+		);
 		expect(nodeType.description.properties.some((p) => p.name === 'descriptionType')).toBe(false);
 		expect(resolved(nodeType.description, 'sale', 'checkout')).not.toHaveProperty('toolDescription');
 		expect(resolved(toolType.description, 'sale', 'checkout').toolDescription).toBe(

@@ -1,17 +1,38 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operations, operationsOf, resources, type Operation, type Resource } from '../../shared/catalogue';
+import {
+	FRONT_DESK,
+	operations,
+	resources,
+	taskAsOperation,
+	tasks,
+	type Operation,
+	type Resource,
+} from '../../shared/catalogue';
 import { commonOptions } from './options';
 import { operationFields } from './operationFields';
+import { taskFields } from './taskFields';
 
+/** Front Desk's tasks as the node lists them, beside the operations of the other resources. */
+const taskOperations = tasks.map(taskAsOperation);
+const shownOperations = [...operations, ...taskOperations];
+const shownOf = (resource: string) => shownOperations.filter((op) => op.resource === resource);
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/**
+ * Front Desk first, the everyday jobs, then the API's resources by name: n8n's nodes panel groups
+ * the actions in this order. The default stays Appointment, so saved workflows keep their resource.
+ */
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: resources
-		.map(({ name, value, description }) => ({ name, value, description }))
-		.sort((a, b) => a.name.localeCompare(b.name)),
+	options: [
+		...resources.filter(({ value }) => value === FRONT_DESK),
+		...resources.filter(({ value }) => value !== FRONT_DESK).sort(byName),
+	].map(({ name, value, description }) => ({ name, value, description })),
 	default: 'appointment',
 };
 
@@ -26,9 +47,9 @@ function operationProperty({ value, defaultOperation }: Resource): INodeProperti
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [value] } },
-		options: operationsOf(value)
+		options: shownOf(value)
 			.map((op) => ({ name: op.name, value: op.operation, description: descriptionOf(op), action: op.action }))
-			.sort((a, b) => a.name.localeCompare(b.name)),
+			.sort(byName),
 		default: defaultOperation,
 	};
 }
@@ -102,10 +123,11 @@ function simplifyProperties(list: readonly Operation[]): INodeProperties[] {
 /** Every field of the node, derived from the operation catalogue. */
 export const nodeProperties: INodeProperties[] = [
 	resourceProperty,
-	...resources.filter(({ value }) => operationsOf(value).length > 0).map(operationProperty),
-	...operations.map(toolDescriptionProperty),
+	...resources.filter(({ value }) => shownOf(value).length > 0).map(operationProperty),
+	...shownOperations.map(toolDescriptionProperty),
 	...operations.flatMap(operationFields),
-	...pagingProperties(operations),
-	...simplifyProperties(operations),
-	...commonOptions(operations),
+	...tasks.flatMap(taskFields),
+	...pagingProperties(shownOperations),
+	...simplifyProperties(shownOperations),
+	...commonOptions(shownOperations),
 ];
