@@ -1,4 +1,4 @@
-import { operations, resources, type Operation } from '../nodes/shared/catalogue';
+import { operationOfTask, operations, resources, tasks, type Operation } from '../nodes/shared/catalogue';
 
 /** Which document states the operation: the spec's REST or webhook document, or Mindbody's v6 document. */
 const documentOf = (op: Operation) => (op.v6 ? 'v6 document' : op.service === 'rest' ? 'REST spec' : 'webhook spec');
@@ -26,14 +26,30 @@ export function operationTable(): string {
 	return ['| Resource | Operation | Document | Request | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-export const BEGIN = '<!-- operations:begin -->';
-export const END = '<!-- operations:end -->';
+/** README's Front Desk table: each task and the operation whose request it sends. */
+export function taskTable(): string {
+	const rows = tasks.map((task) => {
+		const op = operationOfTask(task);
+		const resource = resources.find(({ value }) => value === op.resource)?.name ?? op.resource;
+		return `| ${task.name} | ${resource} → ${op.name} | \`${op.method} ${op.path}\` |`;
+	});
+	return ['| Task | Sends | Request |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The generated tables of README, each between its markers. */
+const TABLES = [
+	{ name: 'frontDesk', table: taskTable },
+	{ name: 'operations', table: operationTable },
+];
 
 export function withTable(readme: string): string {
-	const start = readme.indexOf(BEGIN);
-	const end = readme.indexOf(END);
-	if (start < 0 || end < 0) throw new Error('README has no operation table markers');
-	return `${readme.slice(0, start + BEGIN.length)}\n${operationTable()}\n${readme.slice(end)}`;
+	return TABLES.reduce((text, { name, table }) => {
+		const [begin, end] = [`<!-- ${name}:begin -->`, `<!-- ${name}:end -->`];
+		const start = text.indexOf(begin);
+		const stop = text.indexOf(end);
+		if (start < 0 || stop < 0) throw new Error(`README has no ${name} table markers`);
+		return `${text.slice(0, start + begin.length)}\n${table()}\n${text.slice(stop)}`;
+	}, readme);
 }
 
 if (require.main === module) {

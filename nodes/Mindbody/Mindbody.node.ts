@@ -64,8 +64,7 @@ export class Mindbody implements INodeType {
 	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const { router, startRun } = await import('./actions/router');
-		// The run starts here: one session for all its requests (credential, login, 429 hold, in flight).
-		return await router.call(this, startRun(this));
+		const { router } = await import('./actions/router');
+		return await router.call(this);
 	}
 }

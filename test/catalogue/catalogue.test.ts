@@ -1,4 +1,4 @@
-import { operations, operationsOf, resources, type Operation } from '../../nodes/shared/catalogue';
+import { FRONT_DESK, operations, operationsOf, resources, tasks, type Operation } from '../../nodes/shared/catalogue';
 import { SPEC_OPERATIONS, type SpecParam, type WireType, type SpecOperation } from './specFacts';
 import { V6_COVERED } from './v6Coverage';
 
@@ -165,9 +165,11 @@ describe('the catalogue', () => {
 		expect(new Set(operations.map((op) => `${op.resource}.${op.operation}`)).size).toBe(operations.length);
 	});
 
-	test('every resource has operations, and every operation a resource', () => {
-		for (const resource of resources)
+	test('every resource has operations (Front Desk its tasks), and every operation a resource', () => {
+		for (const resource of resources.filter(({ value }) => value !== FRONT_DESK))
 			expect([resource.value, operationsOf(resource.value).length > 0]).toEqual([resource.value, true]);
+		expect(operationsOf(FRONT_DESK)).toEqual([]);
+		expect(tasks.length).toBeGreaterThan(10);
 		for (const op of operations) expect(resources.map((r) => r.value)).toContain(op.resource);
 	});
 

@@ -1,4 +1,12 @@
-import { findOperation, operations, operationsOf, resources } from '../../nodes/shared/catalogue';
+import {
+	FRONT_DESK,
+	findOperation,
+	findTask,
+	operationOfTask,
+	operations,
+	operationsOf,
+	resources,
+} from '../../nodes/shared/catalogue';
 
 /**
  * The catalogue's words as a studio reads them: what each resource opens on, and action labels
@@ -10,12 +18,21 @@ const ACTION_MAX = 40;
 
 describe("the catalogue's words", () => {
 	test('every resource opens on its everyday read: a GET that changes nothing, so carries no caution', () => {
-		const withoutRead = resources
+		// Front Desk's operations are its tasks: it opens on one whose operation is a read.
+		const frontDesk = resources.find(({ value }) => value === FRONT_DESK)!;
+		const task = findTask(frontDesk.defaultOperation)!;
+		expect([
+			task.operation,
+			operationOfTask(task).method,
+			task.toolWarning ?? operationOfTask(task).toolWarning,
+		]).toEqual([frontDesk.defaultOperation, 'GET', undefined]);
+		const apiResources = resources.filter(({ value }) => value !== FRONT_DESK);
+		const withoutRead = apiResources
 			.filter(({ value }) => !operationsOf(value).some((op) => op.method === 'GET'))
 			.map(({ value }) => value);
 		// Every Autopay operation suspends or resumes billing: there is no read to open on.
 		expect(withoutRead).toEqual(['autopay']);
-		for (const resource of resources.filter(({ value }) => !withoutRead.includes(value))) {
+		for (const resource of apiResources.filter(({ value }) => !withoutRead.includes(value))) {
 			const opens = findOperation(resource.value, resource.defaultOperation);
 			expect([resource.value, opens?.method, opens?.toolWarning]).toEqual([resource.value, 'GET', undefined]);
 		}

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeListSearchResult, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { CLASS_PICKER_DAYS } from '../../nodes/shared/catalogue/listSources';
@@ -15,18 +15,8 @@ const h = useNodeSandbox({ startAt: Date.now() });
 const DAY = 24 * 60 * 60 * 1000;
 const ADD_CLIENT: INodeParameters = { resource: 'class', operation: 'addClient' };
 
-/** Every entry of a searchable dropdown, page after page as the editor reads on while scrolling. */
-async function everyEntry(method: string, filter?: string, parameters: INodeParameters = ADD_CLIENT) {
-	const entries: INodeListSearchResult['results'] = [];
-	let token: string | undefined;
-	for (let pages = 0; pages < 50; pages++) {
-		const page = await h.listSearch(method, filter, parameters, token);
-		entries.push(...page.results);
-		token = page.paginationToken as string | undefined;
-		if (token === undefined) break;
-	}
-	return entries;
-}
+const everyEntry = (method: string, filter?: string, parameters: INodeParameters = ADD_CLIENT) =>
+	h.everyEntry(method, filter, parameters);
 
 /** The classes of the next days as Class → Get Many returns them. */
 async function classesAhead(days: number): Promise<IDataObject[]> {

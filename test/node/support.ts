@@ -73,6 +73,8 @@ export interface NodeHarness {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult>;
 	loadOptions(method: string, parameters?: INodeParameters): Promise<INodePropertyOptions[]>;
+	/** Every entry of a searchable dropdown, page after page as the editor reads on while scrolling. */
+	everyEntry(method: string, filter?: string, parameters?: INodeParameters): Promise<INodeListSearchResult['results']>;
 }
 
 /** Parsed JSON body of a logged request (undefined when empty). */
@@ -185,6 +187,17 @@ export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
 	harness.loadOptions = async (method, parameters = dropdownNode) => {
 		const fn = (methods.loadOptions as Record<string, (this: unknown) => Promise<INodePropertyOptions[]>>)[method];
 		return await fn.call(context(parameters));
+	};
+	harness.everyEntry = async (method, filter, parameters) => {
+		const entries: INodeListSearchResult['results'] = [];
+		let token: string | undefined;
+		for (let pages = 0; pages < 50; pages++) {
+			const page = await harness.listSearch(method, filter, parameters, token);
+			entries.push(...page.results);
+			token = page.paginationToken as string | undefined;
+			if (token === undefined) break;
+		}
+		return entries;
 	};
 	return harness;
 }

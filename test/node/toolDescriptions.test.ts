@@ -5,7 +5,7 @@ import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import storedToolDescriptions from '../../nodes/Mindbody/toolDescriptions.json';
 import { nodeProperties } from '../../nodes/Mindbody/description';
 import { idFieldsOf } from '../../nodes/Mindbody/description/toolDescriptions';
-import { operations, resources, type ListSource, type Operation } from '../../nodes/shared/catalogue';
+import { operations, resources, tasks, type ListSource, type Operation } from '../../nodes/shared/catalogue';
 import {
 	TOOL_DESCRIPTION_LIMIT,
 	TOOL_WORDS,
@@ -249,7 +249,10 @@ describe('tool descriptions an agent can act on', () => {
 
 	test("the node's own Description stands in for n8n's, shows only on the tool, and takes what the user writes", () => {
 		// n8n adds its Tool Description fields only to a node without a toolDescription property.
-		expect(nodeType.description.properties.filter((p) => p.name === 'toolDescription')).toHaveLength(operations.length);
+		// One per operation, and one per Front Desk task.
+		expect(nodeType.description.properties.filter((p) => p.name === 'toolDescription')).toHaveLength(
+			operations.length + tasks.length,
+		);
 		expect(nodeType.description.properties.some((p) => p.name === 'descriptionType')).toBe(false);
 		expect(resolved(nodeType.description, 'sale', 'checkout')).not.toHaveProperty('toolDescription');
 		expect(resolved(toolType.description, 'sale', 'checkout').toolDescription).toBe(descriptionOf('sale.checkout'));

@@ -4,7 +4,7 @@ import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { bodyInput } from '../../nodes/Mindbody/bodies';
 import { bodyPlanOf, type PlannedField } from '../../nodes/Mindbody/bodies/bodyPlan';
 import { paramProperties } from '../../nodes/Mindbody/description/paramFields';
-import { LISTS, operations, type Operation } from '../../nodes/shared/catalogue';
+import { LISTS, operations, taskAsOperation, tasks, type Operation } from '../../nodes/shared/catalogue';
 import type { V6Field } from '../../nodes/shared/v6Document/factTypes';
 import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
 import { allFields } from '../support/nodeFields';
@@ -63,7 +63,8 @@ describe("n8n's UX guidelines", () => {
 		const actions = properties
 			.filter((p) => p.name === 'operation')
 			.flatMap((p) => (p.options as Array<{ action: string }>).map((option) => option.action));
-		expect(actions).toHaveLength(operations.length);
+		// Each operation's, and each Front Desk task's.
+		expect(actions).toHaveLength(operations.length + tasks.length);
 		expect(actions.filter((action) => action.length > 40 || /caution/i.test(action))).toEqual([]);
 	});
 
@@ -235,7 +236,7 @@ describe("n8n's UX guidelines", () => {
 			),
 		);
 		expect(shown.sort()).toEqual(
-			operations
+			[...operations, ...tasks.map(taskAsOperation)]
 				.filter((op) => op.large)
 				.map((op) => `${op.resource}.${op.operation}`)
 				.sort(),

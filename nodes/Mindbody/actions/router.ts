@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { findOperation, type Operation } from '../../shared/catalogue';
+import { FRONT_DESK, findOperation, findTask, operationOfTask, type Operation } from '../../shared/catalogue';
 import { NotSent } from '../../shared/transport';
 import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
 import { warnOfEndedClass } from './endedClass';
 import { mergeBodies, shapeOutput } from './output';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
-import { readBody, sendOperation, type NodeRun } from './send';
-
-export { startRun } from './send';
+import { readBody, sendOperation, startRun, type NodeRun } from './send';
+import { taskView } from './taskView';
 
 /** Our errors are already NodeApiError / NodeOperationError; anything else is wrapped. */
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number) {
@@ -93,23 +92,36 @@ async function runBatched(run: NodeRun, operation: Operation, out: INodeExecutio
 	}
 }
 
+/**
+ * The operation the node's resource and operation send, and the fields it is read from: a Front
+ * Desk task sends its operation, read through the task's fields.
+ */
+function operationFor(ctx: IExecuteFunctions, resource: string, name: string) {
+	const task = resource === FRONT_DESK ? findTask(name) : undefined;
+	if (!task) return { operation: findOperation(resource, name), ctx };
+	const operation = operationOfTask(task);
+	return { operation, ctx: taskView(ctx, task, operation) };
+}
+
 /** One run of the node, its requests sharing the run's session. */
-export async function router(this: IExecuteFunctions, run: NodeRun): Promise<INodeExecutionData[][]> {
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = findOperation(resource, operationName);
+	const { operation, ctx } = operationFor(this, resource, operationName);
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not known`);
 	}
+	// The run starts here: one session for all its requests (credential, login, 429 hold, in flight).
+	const run = startRun(ctx);
 	const out: INodeExecutionData[] = [];
 	// On unless turned off: one request per batch instead of one per item.
-	const batch = operation.body?.batchable && (this.getNodeParameter('options.batch', 0, true) as boolean);
+	const batch = operation.body?.batchable && (ctx.getNodeParameter('options.batch', 0, true) as boolean);
 	if (batch) {
 		await runBatched(run, operation, out);
 		return [out];
 	}
-	const items = this.getInputData();
-	const continueOnFail = this.continueOnFail();
+	const items = ctx.getInputData();
+	const continueOnFail = ctx.continueOnFail();
 	// Items run together, each sending as a place among the requests in flight frees up; their
 	// outputs keep the items' order. Without Continue On Fail the first failure stops sending.
 	const outcomes = await Promise.all(
@@ -127,7 +139,7 @@ export async function router(this: IExecuteFunctions, run: NodeRun): Promise<INo
 			// The earliest failure in item order is reported; unsent items are not failures.
 			if (!continueOnFail) {
 				if (outcome.error instanceof NotSent) continue;
-				throw asNodeError(this, outcome.error, outcome.itemIndex);
+				throw asNodeError(ctx, outcome.error, outcome.itemIndex);
 			}
 			out.push(errorItem(outcome.error, outcome.itemIndex));
 			continue;

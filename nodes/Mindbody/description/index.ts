@@ -1,21 +1,40 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operations, operationsOf, resources, type Operation, type Resource } from '../../shared/catalogue';
-import { bodyInput } from '../bodies';
-import { showFor } from '../fields/fieldNames';
+import {
+	FRONT_DESK,
+	operations,
+	resources,
+	taskAsOperation,
+	tasks,
+	type Operation,
+	type Resource,
+} from '../../shared/catalogue';
 import { withDateForms } from './dateFields';
 import { commonOptions } from './options';
-import { paramProperties } from './paramFields';
+import { operationFields } from './operationFields';
+import { taskFields } from './taskFields';
 import { storedToolDescriptions } from './toolDescriptions';
 
+/** Front Desk's tasks as the node lists them, beside the operations of the other resources. */
+const taskOperations = tasks.map(taskAsOperation);
+const shownOperations = [...operations, ...taskOperations];
+const shownOf = (resource: string) => shownOperations.filter((op) => op.resource === resource);
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/**
+ * Front Desk first, the everyday jobs, then the API's resources by name: n8n's nodes panel groups
+ * the actions in this order. The default stays Appointment, so saved workflows keep their resource.
+ */
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: resources
-		.map(({ name, value, description }) => ({ name, value, description }))
-		.sort((a, b) => a.name.localeCompare(b.name)),
+	options: [
+		...resources.filter(({ value }) => value === FRONT_DESK),
+		...resources.filter(({ value }) => value !== FRONT_DESK).sort(byName),
+	].map(({ name, value, description }) => ({ name, value, description })),
 	default: 'appointment',
 };
 
@@ -30,9 +49,9 @@ function operationProperty({ value, defaultOperation }: Resource): INodeProperti
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [value] } },
-		options: operationsOf(value)
+		options: shownOf(value)
 			.map((op) => ({ name: op.name, value: op.operation, description: descriptionOf(op), action: op.action }))
-			.sort((a, b) => a.name.localeCompare(b.name)),
+			.sort(byName),
 		default: defaultOperation,
 	};
 }
@@ -79,14 +98,6 @@ function simplifyProperties(list: readonly Operation[]): INodeProperties[] {
 	}));
 }
 
-function bodyProperties(operation: Operation): INodeProperties[] {
-	if (!operation.body) return [];
-	const displayOptions = showFor(operation);
-	return bodyInput(operation.body)
-		.properties(operation)
-		.map((property) => ({ ...property, displayOptions }));
-}
-
 /**
  * Every field of the node, derived from the operation catalogue, each date-time saying its form, but
  * the tool variant's Description fields: the node builds those when it loads, from `toolDescriptions`
@@ -94,12 +105,13 @@ function bodyProperties(operation: Operation): INodeProperties[] {
  */
 export const nodeProperties: INodeProperties[] = withDateForms([
 	resourceProperty,
-	...resources.filter(({ value }) => operationsOf(value).length > 0).map(operationProperty),
-	...operations.flatMap((operation) => [...paramProperties(operation), ...bodyProperties(operation)]),
-	...pagingProperties(operations),
-	...simplifyProperties(operations),
-	...commonOptions(operations),
+	...resources.filter(({ value }) => shownOf(value).length > 0).map(operationProperty),
+	...operations.flatMap(operationFields),
+	...tasks.flatMap(taskFields),
+	...pagingProperties(shownOperations),
+	...simplifyProperties(shownOperations),
+	...commonOptions(shownOperations),
 ]);
 
-/** What an AI agent reads of each operation used as a tool, as the node stores it. */
-export const toolDescriptions = storedToolDescriptions(operations, nodeProperties, descriptionOf);
+/** What an AI agent reads of each operation (and Front Desk task) used as a tool, as the node stores it. */
+export const toolDescriptions = storedToolDescriptions(shownOperations, nodeProperties, descriptionOf);

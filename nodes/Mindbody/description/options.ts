@@ -27,9 +27,9 @@ function listsOf(operation: Operation): ListSource[] {
 	return lists;
 }
 
-/** The look-ahead of a picker the operation shows (the class picker), if any. */
-const lookAheadOf = (operation: Operation): LookAhead | undefined =>
-	listsOf(operation).find((list) => list.lookAhead)?.lookAhead;
+/** The look-ahead of a picker the operation shows that an option sets (the class picker), if any. */
+const lookAheadOf = (operation: Operation): (LookAhead & { option: string }) | undefined =>
+	listsOf(operation).find((list) => list.lookAhead?.option)?.lookAhead as (LookAhead & { option: string }) | undefined;
 
 /** The fields of an operation's Options collection. */
 function optionFields(operation: Operation): INodeProperties[] {

@@ -26,6 +26,17 @@ const byNameAndId = (record: IDataObject): INodePropertyOptions => {
 	return { name: `${nameOf(record) || id} (${id})`, value: id };
 };
 
+/** A time as the service wrote it (the site's clock), as a person reads it: "Tue 2 Dec 18:00". */
+const dayAndTime = (value: unknown) => {
+	const time = DateTime.fromISO(text(value), { setZone: true });
+	return time.isValid ? time.toFormat('ccc d LLL HH:mm', { locale: 'en' }) : text(value);
+};
+
+const staffName = (staff: unknown) => {
+	const record = (staff ?? {}) as IDataObject;
+	return text(record.Name ?? record.DisplayName) || personName(record);
+};
+
 /** Places left, or why there are none to book: "4 spots", "1 spot", "full", "cancelled". */
 function spotsOf(record: IDataObject): string | undefined {
 	if (record.IsCanceled === true) return 'cancelled';
@@ -44,12 +55,40 @@ function spotsOf(record: IDataObject): string | undefined {
 function classEntry(record: IDataObject): INodePropertyOptions {
 	const start = DateTime.fromISO(text(record.StartDateTime), { setZone: true });
 	if (!start.isValid) return byNameAndId(record);
-	const staff = (record.Staff ?? {}) as IDataObject;
 	const parts = [
 		start.toFormat('ccc d LLL HH:mm', { locale: 'en' }),
 		text((record.ClassDescription as IDataObject | undefined)?.Name),
-		text(staff.Name ?? staff.DisplayName) || personName(staff),
+		staffName(record.Staff),
 		spotsOf(record),
+	];
+	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
+}
+
+/** "Tue 2 Dec 10:00 · Deep Tissue 60 · Ana Ruiz · Downtown": an open slot, its value the start Book sends. */
+function slotEntry(record: IDataObject): INodePropertyOptions {
+	const parts = [
+		dayAndTime(record.StartDateTime),
+		text((record.SessionType as IDataObject | undefined)?.Name),
+		staffName(record.Staff),
+		text((record.Location as IDataObject | undefined)?.Name),
+	];
+	return { name: parts.filter(Boolean).join(' · '), value: text(record.StartDateTime) };
+}
+
+/** "Tue 2 Dec 10:00 · Ana Ruiz · client 100012": a booked appointment, with whom and for whom. */
+function appointmentEntry(record: IDataObject): INodePropertyOptions {
+	const client = text(record.ClientId);
+	const parts = [dayAndTime(record.StartDateTime), staffName(record.Staff), client ? `client ${client}` : ''];
+	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
+}
+
+/** "Noor Haddad · Tue 2 Dec 18:00 · Vinyasa Flow": who waits for which class. */
+function waitlistEntry(record: IDataObject): INodePropertyOptions {
+	const schedule = (record.ClassSchedule ?? {}) as IDataObject;
+	const parts = [
+		personName((record.Client ?? {}) as IDataObject),
+		dayAndTime(record.ClassDate),
+		text((schedule.ClassDescription as IDataObject | undefined)?.Name),
 	];
 	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
 }
@@ -65,6 +104,9 @@ function clientEntry(record: IDataObject): INodePropertyOptions {
 const ENTRIES = new Map<ListSource, (record: IDataObject) => INodePropertyOptions>([
 	[LISTS.classes, classEntry],
 	[LISTS.clients, clientEntry],
+	[LISTS.openSlots, slotEntry],
+	[LISTS.appointments, appointmentEntry],
+	[LISTS.waitlistEntries, waitlistEntry],
 ]);
 
 /** One dropdown entry of the list from one record of its answer. */

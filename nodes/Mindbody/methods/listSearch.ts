@@ -1,9 +1,11 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { operations, type ListSource, type Operation } from '../../shared/catalogue';
 import { mindbodyRequest, RunSession } from '../../shared/transport';
 import { readPage as readListPage } from '../../shared/transport/pages';
 import { entryOf } from './labels';
+import { recordsShown } from './listRecords';
 import { windowOf } from './lookAhead';
 
 /** Entries one dropdown page asks for; a paged list is read on as the user scrolls. */
@@ -30,9 +32,8 @@ function entriesOf(source: Operation, body: unknown): unknown[] {
 
 const servers = () => operations.filter((operation) => operation.serves);
 
-/** The node's own value for a query parameter (`request.locationId` → the field `locationId`, in any collection). */
-function currentValue(ctx: ILoadOptionsFunctions, wireName: string): string | undefined {
-	const name = wireName.replace(/^\w*[rR]equest\./, '');
+/** The node's own value of a field (a locator's value), at the top or in any collection. */
+function fieldValue(ctx: ILoadOptionsFunctions, name: string): string | undefined {
 	for (const path of [name, `additionalFields.${name}`, `filters.${name}`, `bodyFields.${name}`]) {
 		let value: unknown;
 		try {
@@ -44,6 +45,31 @@ function currentValue(ctx: ILoadOptionsFunctions, wireName: string): string | un
 		if (given !== undefined && given !== null && given !== '') return String(given);
 	}
 	return undefined;
+}
+
+/** The node's own value for a query parameter (`request.locationId` → the field `locationId`). */
+const currentValue = (ctx: ILoadOptionsFunctions, wireName: string) =>
+	fieldValue(ctx, wireName.replace(/^\w*[rR]equest\./, ''));
+
+/**
+ * The query parameters a list takes from the node's other fields. One the serving operation needs,
+ * left empty, is an error naming the field to fill in first: nothing is read.
+ */
+function followedQuery(ctx: ILoadOptionsFunctions, source: Operation, list: ListSource): Array<[string, string]> {
+	const followed = Object.entries(list.follows ?? {});
+	const query: Array<[string, string]> = [];
+	for (const [wireName, { field, label }] of followed) {
+		const value = fieldValue(ctx, field);
+		if (value !== undefined) query.push([wireName, value]);
+		else if (source.params.some((param) => param.name === wireName && param.required)) {
+			throw new NodeOperationError(ctx.getNode(), `Fill in ${label} first: this list depends on it`);
+		}
+	}
+	if (list.followsOne && followed.length && !query.length) {
+		const labels = followed.map(([, { label }]) => label).join(' or ');
+		throw new NodeOperationError(ctx.getNode(), `Fill in ${labels} first: this list depends on one of them`);
+	}
+	return query;
 }
 
 /** A dropdown's requests, from one call of its method. */
@@ -69,11 +95,14 @@ async function readPage(
 	offset: number,
 	filter?: string,
 ): Promise<{ options: INodePropertyOptions[]; next?: number }> {
-	const query: Array<[string, string]> = await neededQuery(run, list);
+	const query: Array<[string, string]> = [...(await neededQuery(run, list)), ...followedQuery(run.ctx, source, list)];
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
 	const window = list.lookAhead ? windowOf(run.ctx, list.lookAhead) : undefined;
 	if (window) query.push(...window.query);
-	const shown = (entries: unknown[]) => (window ? window.ahead(entries) : entries).map((e) => entryOf(list, e));
+	const shown = (entries: unknown[]) => {
+		const records = recordsShown(list, entries);
+		return (window ? window.ahead(records) : records).map((e) => entryOf(list, e));
+	};
 	const send = async (extra: Array<[string, string]> = []) =>
 		(await mindbodyRequest(run, { operation: source, path: source.path, query: [...query, ...extra] })).body;
 	const { paging } = source;

@@ -5,6 +5,7 @@ import type { LookAhead } from '../../shared/catalogue/listSources';
 
 /** The node's option when it holds a whole number of days from 1 up, else the list's default. */
 function daysOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead): number {
+	if (!lookAhead.option) return lookAhead.days;
 	let value: unknown;
 	try {
 		value = ctx.getCurrentNodeParameter(`options.${lookAhead.option}`);

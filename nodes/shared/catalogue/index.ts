@@ -1,5 +1,6 @@
+import { FRONT_DESK, FRONT_DESK_OPENS_ON, tasks } from './frontDesk';
 import { listedOperations, matchersOf, bestMatch } from './listed';
-import type { Operation, Resource } from './types';
+import type { Operation, Resource, Task } from './types';
 import { v6Operations } from './v6';
 
 export { subscriptionOperations } from './webhooks';
@@ -15,7 +16,13 @@ export type {
 	OutputShape,
 	Resource,
 	Service,
+	Task,
+	TaskInput,
+	TaskNarrower,
+	TaskSwitch,
+	TaskValue,
 } from './types';
+export { FRONT_DESK, tasks } from './frontDesk';
 export { LISTS, type ListSource } from './listSources';
 
 /** Every operation of both specs, written once; the node, README and sandbox read this. */
@@ -30,6 +37,12 @@ const resource = (value: string, name: string, description: string, defaultOpera
 });
 
 export const resources: readonly Resource[] = [
+	resource(
+		FRONT_DESK,
+		'Front Desk',
+		"A studio's everyday jobs: find and add clients, check in, book and cancel, sell",
+		FRONT_DESK_OPENS_ON,
+	),
 	resource('appointment', 'Appointment', 'Appointments staff book and change, one or a series', 'search'),
 	resource('appointmentAddOn', 'Appointment Add-On', 'Extras booked onto appointments', 'getAvailable'),
 	resource('appointmentRequest', 'Appointment Request', 'Requests clients make, for staff to approve or deny', 'get'),
@@ -73,6 +86,35 @@ export function findOperation(resource: string, operation: string): Operation | 
 
 export function operationsOf(resource: string): Operation[] {
 	return operations.filter((op) => op.resource === resource);
+}
+
+/** The operation a task sends; a task naming none is a catalogue error. */
+export function operationOfTask(task: Task): Operation {
+	const [resource, operation] = task.sends.split('.');
+	const found = findOperation(resource, operation);
+	if (!found) throw new Error(`The task ${task.operation} sends ${task.sends}, which is no operation`);
+	return found;
+}
+
+export const findTask = (operation: string): Task | undefined => tasks.find((task) => task.operation === operation);
+
+/**
+ * A task as the node lists it: its operation's request, paging, answer and options under the
+ * task's names in the Front Desk resource. Not an operation of the catalogue (the sandbox,
+ * README's table and the tests of the wire are keyed by the operations themselves).
+ */
+export function taskAsOperation(task: Task): Operation {
+	return {
+		...operationOfTask(task),
+		// A list is filled by its operation alone, never by a task that sends it.
+		serves: undefined,
+		resource: FRONT_DESK,
+		operation: task.operation,
+		name: task.name,
+		action: task.action,
+		description: task.description,
+		...(task.toolWarning ? { toolWarning: task.toolWarning } : {}),
+	};
 }
 
 const matchers = matchersOf(operations);

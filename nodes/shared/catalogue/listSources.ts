@@ -16,6 +16,14 @@ export interface ListSource {
 	 * per location).
 	 */
 	readonly needs?: Readonly<Record<string, ListSource>>;
+	/**
+	 * Query parameters of the serving operation taken from the node's other fields, by the field's
+	 * name and label (the open slots of the staff member and session type picked above). A required
+	 * one left empty is an error naming the field; nothing is read.
+	 */
+	readonly follows?: Readonly<Record<string, { field: string; label: string }>>;
+	/** The serving operation needs at least one of the parameters it follows. */
+	readonly followsOne?: boolean;
 	/** A list of dated records offered from now on: only those still ahead, soonest first. */
 	readonly lookAhead?: LookAhead;
 }
@@ -30,8 +38,8 @@ export interface LookAhead {
 	readonly until: string;
 	/** The record's field holding its start. */
 	readonly start: string;
-	/** The node's option (in Options) that sets the number of days, and its default. */
-	readonly option: string;
+	/** The node's option (in Options) that sets the number of days, if any, and the default. */
+	readonly option?: string;
 	readonly days: number;
 }
 
@@ -40,11 +48,15 @@ const list = (
 	searchParam?: string,
 	needs?: Record<string, ListSource>,
 	lookAhead?: LookAhead,
+	follows?: ListSource['follows'],
+	followsOne?: boolean,
 ): ListSource => ({
 	method,
 	...(searchParam ? { searchParam } : {}),
 	...(needs ? { needs } : {}),
 	...(lookAhead ? { lookAhead } : {}),
+	...(follows ? { follows } : {}),
+	...(followsOne ? { followsOne } : {}),
 });
 
 /** Classes in the picker: the next two weeks, unless the node's option says otherwise. */
@@ -55,6 +67,14 @@ export const CLASS_PICKER_DAYS: LookAhead = {
 	option: 'classPickerDays',
 	days: 14,
 };
+
+/** Appointments and open slots in their pickers: the next two weeks. */
+const appointmentsAhead = (from: string, until: string): LookAhead => ({
+	from,
+	until,
+	start: 'StartDateTime',
+	days: 14,
+});
 
 const locations = list('searchLocations');
 
@@ -75,4 +95,30 @@ export const LISTS = {
 	clients: list('searchClients', 'request.searchText'),
 	products: list('searchProducts'),
 	memberships: list('searchMemberships'),
+	/** A client's appointments still ahead (all clients' when none is picked). */
+	appointments: list(
+		'searchAppointments',
+		undefined,
+		undefined,
+		appointmentsAhead('request.startDate', 'request.endDate'),
+		{ 'request.clientId': { field: 'clientId', label: 'Client ID' } },
+	),
+	/** Times a staff member can be booked for a session type: each free window cut into sessions. */
+	openSlots: list('searchOpenSlots', undefined, undefined, appointmentsAhead('request.startDate', 'request.endDate'), {
+		'request.sessionTypeIds': { field: 'sessionTypeId', label: 'Session Type ID' },
+		'request.staffIds': { field: 'staffId', label: 'Staff ID' },
+		'request.locationIds': { field: 'locationId', label: 'Location ID' },
+	}),
+	/** Class waiting list entries of the class or the client picked above (the service needs one). */
+	waitlistEntries: list(
+		'searchWaitlistEntries',
+		undefined,
+		undefined,
+		undefined,
+		{
+			'request.classIds': { field: 'classId', label: 'Class ID' },
+			'request.clientIds': { field: 'clientId', label: 'Client ID' },
+		},
+		true,
+	),
 } as const;

@@ -172,3 +172,78 @@ export interface Resource {
 	 */
 	defaultOperation: string;
 }
+
+/** An operation by its identity in the catalogue: `resource.operation`. */
+export type OperationRef = `${string}.${string}`;
+
+/** A value a task sends for an input, as the node's field would hold it. */
+export type TaskValue = string | number | boolean;
+
+/** How a task asks for one input of its operation. */
+export interface TaskInput {
+	/**
+	 * The operation's input: a parameter by its wire name (`request.searchText`), a body field by
+	 * the document's name (`ClientId`), a field of a record the node shows as its own by record
+	 * and field (`Client.Email`).
+	 */
+	input: string;
+	/** Asked for although the operation lets it be left out: the task needs it. */
+	required?: boolean;
+	/** What the field means for the task, where the operation's words say less. */
+	description?: string;
+	/** A picker the operation does not offer for the input. */
+	listSource?: ListSource;
+}
+
+/** A switch that sends one of two values of an input (Late Cancel: `latecancel`, otherwise `cancel`). */
+export interface TaskSwitch {
+	/** The node's field. */
+	name: string;
+	displayName: string;
+	description: string;
+	input: string;
+	on: TaskValue;
+	off: TaskValue;
+}
+
+/** A field that only narrows a picker below it (whose appointments to list): nothing of it is sent. */
+export interface TaskNarrower {
+	/** The node's field, the name the picker's list follows. */
+	name: string;
+	displayName: string;
+	description: string;
+	listSource: ListSource;
+}
+
+/**
+ * A front desk task: one operation of the catalogue presented as a studio says it, with the fields
+ * the task needs at the top and the values it sets itself. It sends exactly that operation's
+ * request; it is not an operation of its own.
+ */
+export interface Task {
+	/** The node's operation value within the Front Desk resource. */
+	operation: string;
+	name: string;
+	/** Action label, as an operation's: at most 40 characters, no caution. */
+	action: string;
+	description: string;
+	/** The operation it sends. */
+	sends: OperationRef;
+	/** The task's caution, where the operation's says less than the task does. */
+	toolWarning?: string;
+	/** Pickers that narrow the ones below them, first. */
+	narrow?: readonly TaskNarrower[];
+	/**
+	 * The inputs asked for at the top, in this order. Without it the task shows the operation's own
+	 * fields as the operation does (Sell: the checkout form).
+	 */
+	ask?: readonly TaskInput[];
+	/** Inputs the task sets itself, not shown. */
+	fixed?: Readonly<Record<string, TaskValue>>;
+	switches?: readonly TaskSwitch[];
+	/**
+	 * The other inputs offered in the operation's collections (Filters, Additional Fields), or
+	 * `all` for every one not asked, fixed or switched; none when left out.
+	 */
+	more?: readonly string[] | 'all';
+}

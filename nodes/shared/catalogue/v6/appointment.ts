@@ -81,6 +81,7 @@ export const appointmentOperations: Operation[] = [
 		action: 'Get bookable times',
 		description: 'Returns the times staff members can be booked for some session types, between two dates',
 		large: true,
+		serves: LISTS.openSlots,
 		params: {
 			'request.sessionTypeIds': { listSource: LISTS.sessionTypes },
 			'request.appointmentId': { description: 'An appointment to disregard, e.g. one being moved' },
@@ -121,6 +122,7 @@ export const appointmentOperations: Operation[] = [
 		description:
 			'Returns booked appointments filtered by staff, client, location and dates, page by page (Get by IDs needs their IDs)',
 		large: true,
+		serves: LISTS.appointments,
 		params: {
 			'request.clientId': { description: 'Only appointments of this client', listSource: LISTS.clients },
 			'request.locationIds': { listSource: LISTS.locations },

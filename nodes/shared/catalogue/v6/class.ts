@@ -219,6 +219,7 @@ export const classOperations: Operation[] = [
 		description:
 			'Returns class waiting list entries by class, schedule, client or entry ID (give at least one), page by page',
 		large: true,
+		serves: LISTS.waitlistEntries,
 		params: {
 			'request.classIds': { description: 'When given, Class Schedule IDs are ignored', listSource: LISTS.classes },
 			'request.clientIds': { listSource: LISTS.clients },

@@ -1,0 +1,51 @@
+import { DateTime } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
+
+import { LISTS, type ListSource } from '../../shared/catalogue/listSources';
+
+/** Statuses of an appointment that is still to come and can be cancelled. */
+const CANCELLABLE = new Set(['Booked', 'Confirmed', 'Requested', 'Arrived']);
+
+/** The wall-clock form Mindbody writes times in, without an offset. */
+const SITE_TIME = "yyyy-LL-dd'T'HH:mm:ss";
+
+/**
+ * Each free window cut into sessions of the session type's length, from the window's start up to
+ * the last start that still ends in the window (its BookableEndDateTime). A window whose session
+ * length is not given is one slot, at its start. Each slot keeps the window's staff member,
+ * session type and location; its start is written as the window's was (an offset only if it had
+ * one), so the slot's value is what Book sends.
+ */
+function slotsOf(windows: IDataObject[]): IDataObject[] {
+	return windows.flatMap((window) => {
+		const text = String(window.StartDateTime ?? '');
+		const withOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(text);
+		const start = DateTime.fromISO(text, { zone: 'utc', setZone: true });
+		const last = DateTime.fromISO(String(window.BookableEndDateTime ?? window.StartDateTime ?? ''), {
+			zone: 'utc',
+			setZone: true,
+		});
+		if (!start.isValid) return [];
+		const type = (window.SessionType ?? {}) as IDataObject;
+		const minutes = Number(type.StaffTimeLength ?? type.DefaultTimeLength);
+		const slots: IDataObject[] = [];
+		for (let at = start; ; at = at.plus({ minutes })) {
+			const written = withOffset ? at.toISO({ suppressMilliseconds: true }) : at.toFormat(SITE_TIME);
+			slots.push({ ...window, StartDateTime: written });
+			if (!(minutes > 0) || !(at.plus({ minutes }) <= last)) return slots;
+		}
+	});
+}
+
+const isCancellable = (record: IDataObject) => CANCELLABLE.has(String(record.Status));
+
+/** What a list offers of the records read: all of them, but for the lists that cut or pick some. */
+const SHOWN = new Map<ListSource, (records: IDataObject[]) => IDataObject[]>([
+	[LISTS.openSlots, slotsOf],
+	[LISTS.appointments, (records) => records.filter(isCancellable)],
+]);
+
+export function recordsShown(list: ListSource, entries: unknown[]): unknown[] {
+	const shown = SHOWN.get(list);
+	return shown ? shown(entries as IDataObject[]) : entries;
+}

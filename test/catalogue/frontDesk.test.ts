@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
+import { inputPlaces } from '../../nodes/Mindbody/bodies/inputPlaces';
+import { taskFields } from '../../nodes/Mindbody/description/taskFields';
+import {
+	FRONT_DESK,
+	LISTS,
+	operationOfTask,
+	operations,
+	resources,
+	tasks,
+	type Task,
+} from '../../nodes/shared/catalogue';
+import { allFields } from '../support/nodeFields';
+
+/**
+ * Front Desk's tasks as data: each names one operation of the catalogue and only inputs it takes,
+ * asks for everything it needs, and is worded as the operations are.
+ */
+const properties = new Mindbody().description.properties;
+
+const inputsNamed = (task: Task) => [
+	...(task.ask ?? []).map((entry) => entry.input),
+	...Object.keys(task.fixed ?? {}),
+	...(task.switches ?? []).map((entry) => entry.input),
+	...(task.more === 'all' ? [] : (task.more ?? [])),
+];
+
+describe('Front Desk tasks', () => {
+	test('each sends exactly one operation of the catalogue, and no two share an operation value, a name or an action', () => {
+		for (const task of tasks) {
+			const sent = operations.filter((op) => `${op.resource}.${op.operation}` === task.sends);
+			expect([task.operation, sent.length]).toEqual([task.operation, 1]);
+			expect(operationOfTask(task)).toBe(sent[0]);
+		}
+		for (const key of ['operation', 'name', 'action'] as const) {
+			expect(new Set(tasks.map((task) => task[key])).size).toBe(tasks.length);
+		}
+		// A task is not an operation: the sandbox, README's table and the wire tests know none of them.
+		expect(operations.some((op) => op.resource === FRONT_DESK)).toBe(false);
+	});
+
+	test('every input a task names is one its operation takes, named once', () => {
+		for (const task of tasks) {
+			const places = inputPlaces(operationOfTask(task));
+			const named = inputsNamed(task);
+			expect([task.operation, named.filter((input) => !places.has(input))]).toEqual([task.operation, []]);
+			expect([task.operation, new Set(named).size]).toEqual([task.operation, named.length]);
+		}
+	});
+
+	test('a task asks for or sets every input its operation needs, and each of its fields is shown', () => {
+		for (const task of tasks) {
+			const fields = taskFields(task);
+			const places = inputPlaces(operationOfTask(task));
+			const settled = new Set([...Object.keys(task.fixed ?? {}), ...(task.switches ?? []).map((s) => s.input)]);
+			for (const [input, place] of places) {
+				if (place.collection || settled.has(input)) continue;
+				const field = fields.find((f) => f.name === place.name);
+				expect([task.operation, input, field?.required]).toEqual([task.operation, input, true]);
+			}
+			for (const field of fields) {
+				expect(field.displayOptions).toEqual({ show: { resource: [FRONT_DESK], operation: [task.operation] } });
+			}
+		}
+	});
+
+	test("Sell shows Sale → Checkout's own fields, whatever form they take", () => {
+		const sell = tasks.find((task) => task.operation === 'sell')!;
+		const checkout = properties.filter(
+			(p) =>
+				p.displayOptions?.show?.resource?.[0] === 'sale' &&
+				p.displayOptions.show.operation?.[0] === 'checkout' &&
+				p.displayOptions.show.resource.length === 1 &&
+				!['toolDescription', 'options'].includes(p.name),
+		);
+		const withoutShow = ({ displayOptions: _shown, ...field }: INodeProperties) => field;
+		expect(checkout.length).toBeGreaterThan(0);
+		expect(taskFields(sell).map(withoutShow)).toEqual(checkout.map(withoutShow));
+	});
+
+	test('the fields a task asks for come first, in its order; what it sets is not shown', () => {
+		const fields = taskFields(tasks.find((task) => task.operation === 'bookAppointment')!);
+		expect(fields.map((field) => [field.name, field.type])).toEqual([
+			['clientId', 'resourceLocator'],
+			['staffId', 'resourceLocator'],
+			['sessionTypeId', 'resourceLocator'],
+			['locationId', 'resourceLocator'],
+			['startDateTime', 'resourceLocator'],
+			['additionalFields', 'collection'],
+		]);
+		const cancel = taskFields(tasks.find((task) => task.operation === 'cancelAppointment')!);
+		expect(cancel.map((field) => field.name)).toEqual(['clientId', 'appointmentId', 'lateCancel', 'additionalFields']);
+		const options = (cancel[3].options as INodeProperties[]).map((option) => option.name);
+		expect(options).not.toContain('execute');
+		expect(options).toEqual(expect.arrayContaining(['sendEmail', 'notes', 'test']));
+	});
+
+	test('a date the task asks for at the top is one the operation requires (an optional one stays in its collection)', () => {
+		// Left empty at the top, an optional date could not be told from one the date picker could not read.
+		for (const task of tasks) {
+			const places = inputPlaces(operationOfTask(task));
+			for (const entry of task.ask ?? []) {
+				const place = places.get(entry.input)!;
+				expect([task.operation, entry.input, place.dateTime && place.collection !== undefined]).toEqual([
+					task.operation,
+					entry.input,
+					false,
+				]);
+			}
+		}
+	});
+
+	test("fields of the task's own (narrowing pickers, switches) are none its operation reads", () => {
+		for (const task of tasks) {
+			const read = new Set(
+				[...inputPlaces(operationOfTask(task)).values()].flatMap((place) => [place.name, place.collection ?? '']),
+			);
+			const own = [...(task.narrow ?? []), ...(task.switches ?? [])].map((field) => field.name);
+			expect([task.operation, own.filter((name) => read.has(name))]).toEqual([task.operation, []]);
+		}
+	});
+
+	test('what a task sets is a value its field offers', () => {
+		for (const task of tasks) {
+			const operation = operationOfTask(task);
+			const values = [
+				...Object.entries(task.fixed ?? {}),
+				...(task.switches ?? []).flatMap((s) => [
+					[s.input, s.on],
+					[s.input, s.off],
+				]),
+			];
+			for (const [input, value] of values) {
+				const words = operation.body?.shape ? operation.body.fieldWords?.[String(input)] : undefined;
+				if (typeof value === 'string') expect([input, words?.values]).toEqual([input, expect.arrayContaining([value])]);
+				else expect([input, typeof value]).toEqual([input, 'boolean']);
+			}
+		}
+	});
+
+	test('every list a task picks from is one of the lists, and the lists it follows are fields of the task', () => {
+		const lists = Object.values(LISTS);
+		for (const task of tasks) {
+			const fields = allFields(taskFields(task));
+			const picks = [
+				...(task.ask ?? []).flatMap((e) => e.listSource ?? []),
+				...(task.narrow ?? []).map((n) => n.listSource),
+			];
+			for (const list of picks) {
+				expect(lists).toContain(list);
+				for (const { field } of Object.values(list.follows ?? {})) {
+					expect([task.operation, list.method, fields.some((f) => f.name === field)]).toEqual([
+						task.operation,
+						list.method,
+						true,
+					]);
+				}
+			}
+		}
+	});
+
+	test('names and actions read as the operations do: short, no caution, sentence case, no articles', () => {
+		for (const task of tasks) {
+			expect([task.action, task.action.length <= 40]).toEqual([task.action, true]);
+			expect(task.action).not.toMatch(/caution|\b(a|an|the)\b/i);
+			expect(task.action).toMatch(/^[A-Z][^A-Z]*$/);
+			expect(task.name).not.toMatch(/\(/);
+			expect(task.description).toMatch(/^[A-Z]/);
+		}
+	});
+
+	test('the node lists Front Desk first, opening on Find Client, a read; its actions carry the task caution in the description', () => {
+		const resource = properties.find((p) => p.name === 'resource')!;
+		expect((resource.options as INodePropertyOptions[])[0]).toMatchObject({ value: FRONT_DESK, name: 'Front Desk' });
+		// Saved workflows keep the resource they had: the default is unchanged.
+		expect(resource.default).toBe('appointment');
+		const operation = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(FRONT_DESK),
+		)!;
+		expect(operation.default).toBe('findClient');
+		expect(resources.find((r) => r.value === FRONT_DESK)?.defaultOperation).toBe('findClient');
+		const options = operation.options as Array<INodePropertyOptions & { action: string }>;
+		expect(options.map((o) => o.value).sort()).toEqual(tasks.map((t) => t.operation).sort());
+		const waitlist = options.find((o) => o.value === 'addToWaitlist')!;
+		expect(waitlist.description).toMatch(/Caution: books the client into the class when it has places left\.$/);
+		const find = options.find((o) => o.value === 'findClient')!;
+		expect(find.description).not.toMatch(/Caution/);
+	});
+});
+
+test("n8n's node search finds the node by each task's name (the codex aliases)", () => {
+	const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/Mindbody/Mindbody.node.json'), 'utf8')) as {
+		alias: string[];
+	};
+	const said = (task: Task) => task.name.toLowerCase().replace(/^get /, '').replace(/'s\b/, '');
+	expect(tasks.map(said).filter((words) => !codex.alias.includes(words))).toEqual([]);
+	expect(codex.alias).toContain('front desk');
+});
