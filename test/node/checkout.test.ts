@@ -28,8 +28,8 @@ function checkoutParameters(transactionIds?: string) {
 				{ type: 'CreditCard', metadata: card(option.Price - 100, TEST_CARDS.visa) },
 			],
 		},
+		clientId: { __rl: true, mode: 'id', value: client.ClientId },
 		additionalFields: {
-			clientId: { __rl: true, mode: 'id', value: client.ClientId },
 			locationId: { __rl: true, mode: 'id', value: '1' },
 			consumerPresent: true,
 			paymentAuthenticationCallbackUrl: CALLBACK,

@@ -75,4 +75,7 @@ export const LISTS = {
 	clients: list('searchClients', 'request.searchText'),
 	products: list('searchProducts'),
 	memberships: list('searchMemberships'),
+	packages: list('searchPackages'),
+	giftCards: list('searchGiftCards'),
+	customPaymentMethods: list('searchCustomPaymentMethods'),
 } as const;
