@@ -1,6 +1,9 @@
 import { bodyInput } from '../../nodes/Mindbody/bodies';
+import { checkoutFormInput } from '../../nodes/Mindbody/bodies/checkoutForm';
+import { v6BodyInput } from '../../nodes/Mindbody/bodies/v6Body';
 import { operations } from '../../nodes/shared/catalogue';
 import * as schemas from '../../nodes/shared/schemas/bodies';
+import { V6_OPERATIONS } from '../../nodes/shared/v6Document/facts';
 import { bodyModel } from '../../sandbox/rest/bodyModels';
 import { V6_COVERED_FACTS } from './v6Coverage';
 
@@ -37,11 +40,15 @@ describe('body kinds are found by their schema value', () => {
 		}
 	});
 
-	test('v6 bodies: one schema value per operation, all read by the one reader from the facts', () => {
+	test('v6 bodies: one schema value per operation, all read by the one reader from the facts but the forms', () => {
 		const v6Bodies = operations.filter((op) => op.body?.shape);
 		expect(v6Bodies.length).toBe(V6_COVERED_FACTS.filter((facts) => facts.body).length);
 		expect(new Set(v6Bodies.map((op) => op.body!.schema)).size).toBe(v6Bodies.length);
-		expect(new Set(v6Bodies.map((op) => bodyInput(op.body!))).size).toBe(1);
+		expect(new Set(v6Bodies.map((op) => bodyInput(op.body!)))).toEqual(new Set([v6BodyInput, checkoutFormInput]));
+		// A form belongs to its document type: every operation with that body, and only those, gets it.
+		const withForm = v6Bodies.filter((op) => bodyInput(op.body!) === checkoutFormInput);
+		expect(withForm.map((op) => `${op.resource}.${op.operation}`)).toEqual(['sale.checkout']);
+		expect(withForm.map((op) => op.v6)).toEqual([V6_OPERATIONS.CheckoutShoppingCart]);
 	});
 
 	test('a schema the node has no reader for is refused by name of the problem', () => {

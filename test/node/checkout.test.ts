@@ -15,7 +15,24 @@ const CALLBACK = 'https://studio.example/after-card-check';
 const card = (amount: number, number: string) =>
 	JSON.stringify({ Amount: amount, CreditCardNumber: number, ExpMonth: '12', ExpYear: '2030' });
 
-function checkoutParameters(transactionIds?: string) {
+/** The cart as the guided form takes it: the challenged card pays 100, a plain card the rest. */
+function guidedCart(): IDataObject {
+	const option = h.site().saleRecords.pricingOptions[1];
+	const card = (amount: number, cardNumber: string) => ({
+		type: 'CreditCard',
+		amount,
+		cardNumber,
+		expMonth: '12',
+		expYear: '2030',
+	});
+	return {
+		cartItems: { item: [{ type: 'Service', pricingOption: { __rl: true, mode: 'id', value: String(option.Id) } }] },
+		cartPayments: { payment: [card(100, TEST_CARDS.challenge), card(option.Price - 100, TEST_CARDS.visa)] },
+	};
+}
+
+/** The same cart in the JSON forms, as the API takes it (and as workflows saved before the guided form hold it). */
+function checkoutParameters(transactionIds?: string, guided = false) {
 	const option = h.site().saleRecords.pricingOptions[1];
 	const client = h.site().clients[40];
 	return {
@@ -28,8 +45,9 @@ function checkoutParameters(transactionIds?: string) {
 				{ type: 'CreditCard', metadata: card(option.Price - 100, TEST_CARDS.visa) },
 			],
 		},
+		...(guided ? { ...guidedCart(), items: { entry: [] }, payments: { entry: [] } } : {}),
+		clientId: { __rl: true, mode: 'id', value: client.ClientId },
 		additionalFields: {
-			clientId: { __rl: true, mode: 'id', value: client.ClientId },
 			locationId: { __rl: true, mode: 'id', value: '1' },
 			consumerPresent: true,
 			paymentAuthenticationCallbackUrl: CALLBACK,
@@ -39,35 +57,42 @@ function checkoutParameters(transactionIds?: string) {
 }
 
 describe('Sale: Checkout with a card challenge', () => {
-	test('the first call outputs the Transactions; a second run with their IDs completes the sale', async () => {
-		const sales = h.site().sales.length;
-		const first = await h.run(checkoutParameters());
-		expect(first.status).toBe('success');
-		const [cart] = first.jsonItems as Array<{
-			Transactions: Array<{ TransactionID: number; AuthenticationUrl?: string }>;
-		}>;
-		expect(cart.Transactions).toHaveLength(2);
-		expect(cart.Transactions[0].AuthenticationUrl).toContain('/_sandbox/challenges/');
-		expect(h.site().sales).toHaveLength(sales);
+	test.each([
+		['the JSON forms', false],
+		['the guided form', true],
+	])(
+		'in %s: the first call outputs the Transactions; a second run with their IDs completes the sale',
+		async (_form, guided) => {
+			const sales = h.site().sales.length;
+			const first = await h.run(checkoutParameters(undefined, guided));
+			expect(first.status).toBe('success');
+			const [cart] = first.jsonItems as Array<{
+				Transactions: Array<{ TransactionID: number; AuthenticationUrl?: string }>;
+			}>;
+			expect(cart.Transactions).toHaveLength(2);
+			expect(cart.Transactions[0].AuthenticationUrl).toContain('/_sandbox/challenges/');
+			expect(h.site().sales).toHaveLength(sales);
 
-		// The client confirms with their bank (the sandbox's challenge page).
-		const page = await fetch(cart.Transactions[0].AuthenticationUrl!, { redirect: 'manual' });
-		expect([page.status, page.headers.get('location')]).toEqual([302, CALLBACK]);
+			// The client confirms with their bank (the sandbox's challenge page).
+			const page = await fetch(cart.Transactions[0].AuthenticationUrl!, { redirect: 'manual' });
+			expect([page.status, page.headers.get('location')]).toEqual([302, CALLBACK]);
 
-		// The second run reads the IDs from the first run's output, as a workflow would.
-		const second = await h.run(checkoutParameters('={{ $json.Transactions.map((t) => t.TransactionID).join(",") }}'), {
-			items: [cart as unknown as IDataObject],
-		});
-		expect(second.status).toBe('success');
-		const request = h.calls('sale.checkout').at(-1)!;
-		expect((bodyOf(request) as { TransactionIds: number[] }).TransactionIds).toEqual(
-			cart.Transactions.map((t) => t.TransactionID),
-		);
-		const [done] = second.jsonItems as Array<{ ShoppingCart: { SaleId: number | null } }>;
-		expect(done.ShoppingCart.SaleId).toEqual(expect.any(Number));
-		expect(h.site().sales).toHaveLength(sales + 1);
-		expect(second.items[0].pairedItem).toEqual({ item: 0 });
-	});
+			// The second run reads the IDs from the first run's output, as a workflow would.
+			const ids = '={{ $json.Transactions.map((t) => t.TransactionID).join(",") }}';
+			const second = await h.run(checkoutParameters(ids, guided), {
+				items: [cart as unknown as IDataObject],
+			});
+			expect(second.status).toBe('success');
+			const request = h.calls('sale.checkout').at(-1)!;
+			expect((bodyOf(request) as { TransactionIds: number[] }).TransactionIds).toEqual(
+				cart.Transactions.map((t) => t.TransactionID),
+			);
+			const [done] = second.jsonItems as Array<{ ShoppingCart: { SaleId: number | null } }>;
+			expect(done.ShoppingCart.SaleId).toEqual(expect.any(Number));
+			expect(h.site().sales).toHaveLength(sales + 1);
+			expect(second.items[0].pairedItem).toEqual({ item: 0 });
+		},
+	);
 
 	test('sales notes over 255 characters are refused before sending, naming the field', async () => {
 		const parameters = checkoutParameters();

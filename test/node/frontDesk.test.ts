@@ -391,9 +391,10 @@ describe('Front Desk: selling', () => {
 		const client = freeClient();
 		const result = await h.run(
 			task('sell', {
-				items: { entry: [{ item: JSON.stringify({ Type: 'Service', Metadata: { Id: option.Id } }), quantity: 1 }] },
-				payments: { entry: [{ type: 'Cash', metadata: JSON.stringify({ Amount: option.Price }) }] },
-				additionalFields: { clientId: picked(client.ClientId), locationId: picked(1) },
+				clientId: picked(client.ClientId),
+				cartItems: { item: [{ type: 'Service', pricingOption: picked(option.Id), quantity: 1 }] },
+				cartPayments: { payment: [{ type: 'Cash', amount: option.Price }] },
+				additionalFields: { locationId: picked(1) },
 			}),
 		);
 		const request = sent(result, 'sale.checkout', 'POST', '/sale/checkoutshoppingcart');

@@ -202,7 +202,10 @@ describe('tool descriptions an agent can act on', () => {
 			'Sells the items of a cart to a client and takes payment, booking any class paid for; a card challenge needs a second call. ' +
 				'Caution: charges the client. ' +
 				'Needs the pricing option IDs of the Items from Pricing Option → Get Many. ' +
-				'Also takes the Client ID from Client → Get Many; the Location ID from Location → Get Many; the Payer Client ID from Client → Get Many. ' +
+				'Also takes the Client from Client → Get Many; the Pricing Option from Pricing Option → Get Many; the Product from Product → Get Many; ' +
+				'the Package from Sale → Get Packages; the Gift Card from Gift Card → Get Many; the Staff Member from Staff → Get Many; ' +
+				'the Classes to Book from Class → Get Many; the Payment Method from Sale → Get Custom Payment Methods; ' +
+				'the Location ID from Location → Get Many; the Payer Client ID from Client → Get Many. ' +
 				'Answers with one item: ShoppingCart (Id, SaleId, CartItems, SubTotal and GrandTotal), and the Classes and Appointments it booked.',
 		);
 		// Without hand words, the answer is read from the v6 facts: the list the page holds and its record's fields.

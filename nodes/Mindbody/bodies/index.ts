@@ -2,6 +2,8 @@ import type { ZodTypeAny } from 'zod';
 
 import type { OperationBody } from '../../shared/catalogue';
 import * as schemas from '../../shared/schemas/bodies';
+import type { V6TypeFacts } from '../../shared/v6Document/factTypes';
+import { V6_TYPES } from '../../shared/v6Document/facts';
 import {
 	approveItemsInput,
 	bookingRequestItemsInput,
@@ -9,6 +11,7 @@ import {
 	modifyAppointmentsInput,
 } from './appointments';
 import { availabilitySchedulesInput } from './availability';
+import { checkoutFormInput } from './checkoutForm';
 import { featureUpdateInput, promoCodeCreateInput, promoCodeUpdateInput } from './business';
 import { denyMultipleInput, int64IdListInput } from './ids';
 import { addOnItemsInput, appointmentsWithAddOnsInput, recurringRequestInput } from './json';
@@ -42,10 +45,16 @@ const bodyInputs = new Map<ZodTypeAny, BodyInput>([
 	[schemas.subscriptionUpdate, subscriptionUpdateInput],
 ]);
 
+/**
+ * The v6 bodies with a form of their own, keyed by the document's type of the body: whatever
+ * presents an operation with that body asks for it with the form.
+ */
+const v6Forms = new Map<V6TypeFacts, BodyInput>([[V6_TYPES.CheckoutShoppingCartRequest, checkoutFormInput]]);
+
 /** How the node asks for and reads this body; a schema without a reader is a catalogue error. */
 export function bodyInput(body: OperationBody): BodyInput {
-	// Bodies of the v6 document are asked for from its facts (bodyPlan.ts), one reader for all.
-	if (body.shape) return v6BodyInput;
+	// Bodies of the v6 document are asked for from its facts (bodyPlan.ts), one reader for all but the forms.
+	if (body.shape) return v6Forms.get(V6_TYPES[body.shape.type]) ?? v6BodyInput;
 	const input = bodyInputs.get(body.schema);
 	if (!input) throw new Error('The catalogue names a body schema the node has no reader for');
 	return input;

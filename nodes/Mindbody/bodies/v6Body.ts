@@ -29,7 +29,7 @@ const choicesOf = (values: readonly string[], names: Readonly<Record<string, str
 	values.map((value) => ({ name: names[value] ?? value, value }));
 
 /** The node field of one planned field, by its kind and type. */
-function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
+export function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
 	const base = {
 		displayName: planned.label,
 		name: planned.param,
@@ -126,7 +126,8 @@ function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
 
 const sorted = (properties: INodeProperties[]) => properties.sort((a, b) => a.displayName.localeCompare(b.displayName));
 
-function collectionOf(name: string, displayName: string, fields: PlannedField[]): INodeProperties[] {
+/** A collection (Additional Fields, Body Fields) of planned fields, none when there are none. */
+export function collectionOf(name: string, displayName: string, fields: PlannedField[]): INodeProperties[] {
 	if (!fields.length) return [];
 	return [
 		{
@@ -204,7 +205,7 @@ function jsonValue(ctx: Ctx, i: number, label: string, value: unknown): unknown 
 }
 
 /** The wire value of one planned field from the node's value, or undefined when left empty. */
-function valueOf(ctx: Ctx, i: number, planned: PlannedField, raw: unknown, where = ''): unknown {
+export function valueOf(ctx: Ctx, i: number, planned: PlannedField, raw: unknown, where = ''): unknown {
 	const label = `${where}${planned.label}`;
 	const given = locatorValue(raw);
 	if (isEmpty(given) && planned.kind !== 'json') return undefined;
@@ -247,7 +248,8 @@ function valueOf(ctx: Ctx, i: number, planned: PlannedField, raw: unknown, where
 	}
 }
 
-function readFields(
+/** Required fields from the top, optional ones from their collection, into the body (or its record). */
+export function readFields(
 	ctx: Ctx,
 	i: number,
 	required: PlannedField[],

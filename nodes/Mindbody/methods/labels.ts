@@ -7,7 +7,10 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 
 const personName = (record: IDataObject) => [record.FirstName, record.LastName].filter(Boolean).map(text).join(' ');
 
-/** An entry's name (a person's full name, a category's, a code), for lists labelled by name and ID. */
+/**
+ * An entry's name (a person's full name, a category's, a code; a gift card has only its
+ * description), for lists labelled by name and ID.
+ */
 function nameOf(record: IDataObject): string {
 	return text(
 		record.Name ??
@@ -15,7 +18,8 @@ function nameOf(record: IDataObject): string {
 			(personName(record) || undefined) ??
 			record.CategoryName ??
 			record.SubCategoryName ??
-			record.Code,
+			record.Code ??
+			record.Description,
 	);
 }
 

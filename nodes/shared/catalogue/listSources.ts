@@ -121,4 +121,7 @@ export const LISTS = {
 		},
 		true,
 	),
+	packages: list('searchPackages'),
+	giftCards: list('searchGiftCards'),
+	customPaymentMethods: list('searchCustomPaymentMethods'),
 } as const;

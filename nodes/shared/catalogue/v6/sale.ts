@@ -101,6 +101,7 @@ export const saleOperations: Operation[] = [
 		name: 'Get Custom Payment Methods',
 		action: 'Get custom payment methods',
 		description: 'Returns the payment methods the business set up itself',
+		serves: LISTS.customPaymentMethods,
 	}),
 	fromDocument(V6.GetGiftCardBalance, {
 		resource: 'giftCard',
@@ -119,6 +120,7 @@ export const saleOperations: Operation[] = [
 		action: 'Get many gift cards',
 		description: 'Returns the gift cards the business sells',
 		large: true,
+		serves: LISTS.giftCards,
 		params: {
 			'request.ids': { displayName: 'Gift Card IDs' },
 			'request.includeCustomLayouts': {
@@ -138,6 +140,7 @@ export const saleOperations: Operation[] = [
 		action: 'Get packages',
 		description: 'Returns the packages, bundles of pricing options and products, the business sells',
 		large: true,
+		serves: LISTS.packages,
 		params: {
 			'request.locationId': { description: TAX_LOCATION, listSource: LISTS.locations },
 			'request.sellOnline': {
@@ -301,16 +304,32 @@ export const saleOperations: Operation[] = [
 		rules: [salesNotesLimit],
 		fields: {
 			CartId: { description: 'Your ID for the cart, to keep it between calls; made up when left out' },
-			ClientId: { description: 'The client buying; give this or Unique Client ID', listSource: LISTS.clients },
-			UniqueClientId: { description: "The buying client's unique ID (a number), used instead of Client ID" },
+			ClientId: {
+				displayName: 'Client',
+				description: 'The client buying; needed unless Unique Client ID names them or Test Only is on',
+				listSource: LISTS.clients,
+			},
+			UniqueClientId: { description: "The buying client's unique ID (a number), used instead of Client" },
 			PayerClientId: {
 				description: 'Another client who pays, with a Pays-for relationship to the buyer',
 				listSource: LISTS.clients,
 			},
 			UniquePayerClientId: { description: "The paying client's unique ID (a number), used instead of Payer Client ID" },
-			Items: CART_ITEMS,
-			Payments: { description: 'How the cart is paid: each with a payment type and its details' },
-			PromotionCode: { description: 'A promo code to apply to the cart' },
+			Test: {
+				displayName: 'Test Only',
+				description: 'Whether to only check and price the cart: nothing is sold, charged or booked',
+			},
+			// The guided Items and Payments are the node's (bodies/checkoutForm.ts); these take the API's fields.
+			Items: {
+				displayName: 'Items (JSON)',
+				description:
+					'Items as the API takes them, sent after the Items above: for what those do not offer, such as appointments to book or visits to pay for',
+			},
+			Payments: {
+				displayName: 'Payments (JSON)',
+				description: 'Payments as the API takes them (a type and its Metadata as JSON), sent after the Payments above',
+			},
+			PromotionCode: { displayName: 'Promo Code', description: 'A promo code to apply to the cart' },
 			SendEmail: { description: 'Whether to e-mail the client a receipt' },
 			LocationId: {
 				description: 'The location whose prices and taxes apply. Default: the online store',
