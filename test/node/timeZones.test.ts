@@ -1,0 +1,123 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { newCredentials } from '../harness/runWorkflow';
+import { sandboxCredentialData } from '../support/sandboxCredentials';
+import { bodyOf, useNodeSandbox } from './support';
+
+/**
+ * A Los Angeles site (-97: PST, UTC-8, until 2026-03-08 02:00, PDT, UTC-7, after) run by n8n in
+ * UTC and in Tokyo, in the week the clocks change. The sandbox starts on Monday 2026-03-02.
+ */
+const h = useNodeSandbox();
+const ZONES = ['UTC', 'Asia/Tokyo'];
+const SITES = '/site/sites';
+
+beforeEach(() => {
+	// The Pacific site's own staff login, as a credential set up for that studio would hold.
+	h.credentials = newCredentials({
+		mindbody: { ...sandboxCredentialData(h.sandbox), siteId: h.sandbox.pacificSiteId },
+	});
+});
+
+const pacific = () => h.sandbox.state.site(h.sandbox.pacificSiteId)!;
+
+/** A time staff can be booked for on the day (UTC, as the sandbox writes bookable times) and what books it. */
+async function bookableOn(day: string) {
+	const site = pacific();
+	const types = site.appointmentTypes.filter((t) => t.Active && !t.IsAddOn).map((t) => t.Id);
+	const result = await h.run({
+		resource: 'appointment',
+		operation: 'getBookableTimes',
+		sessionTypeIds: types,
+		filters: { startDate: day, endDate: day },
+		returnAll: true,
+		simplify: false,
+	});
+	expect(result.status).toBe('success');
+	const window = result.jsonItems[0] as { StartDateTime: string; Staff: { Id: number }; Location: { Id: number } };
+	const staff = site.staff.find((s) => s.Id === window.Staff.Id)!;
+	return {
+		at: window.StartDateTime,
+		fields: {
+			clientId: site.clients.find((c) => c.Status === 'Active')!.ClientId,
+			staffId: staff.Id,
+			locationId: window.Location.Id,
+			sessionTypeId: types.find((id) => staff.AppointmentTypeIds.includes(id))!,
+		},
+	};
+}
+
+const book = (fields: IDataObject, startDateTime: string, timezone: string) =>
+	h.run(
+		{
+			resource: 'appointment',
+			operation: 'book',
+			...fields,
+			startDateTime,
+			additionalFields: { test: true },
+		},
+		{ timezone },
+	);
+
+describe('a Los Angeles site, n8n in UTC or in another zone', () => {
+	test.each(ZONES)(
+		'n8n in %s: a DateTime books the instant it names, sent as the studio’s local time',
+		async (timezone) => {
+			// Tuesday 10 March, after the change: PDT.
+			const { at, fields } = await bookableOn('2026-03-10');
+			h.sandbox.log.clear();
+			const result = await book(fields, `={{ DateTime.fromISO('${at}') }}`, timezone);
+			expect(result.status).toBe('success');
+			const local = new Date(Date.parse(at) - 7 * 3_600_000).toISOString().slice(0, 19);
+			expect((bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject).StartDateTime).toBe(local);
+			// The answer as the service writes it.
+			expect(result.jsonItems[0].StartDateTime).toBe(local);
+			// One look at the site's zone for the run.
+			expect(h.requests(SITES, 'GET')).toHaveLength(1);
+		},
+	);
+
+	test.each(ZONES)(
+		'n8n in %s: text without an offset is the studio’s local time, sent as written',
+		async (timezone) => {
+			const { at, fields } = await bookableOn('2026-03-10');
+			h.sandbox.log.clear();
+			const local = new Date(Date.parse(at) - 7 * 3_600_000).toISOString().slice(0, 19);
+			const result = await book(fields, local, timezone);
+			expect(result.status).toBe('success');
+			expect((bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject).StartDateTime).toBe(local);
+			expect(result.jsonItems[0].StartDateTime).toBe(local);
+			// Nothing to convert: the site's zone is not asked for.
+			expect(h.requests(SITES, 'GET')).toHaveLength(0);
+		},
+	);
+
+	test.each(ZONES)('n8n in %s: before the change, the studio’s time is PST', async (timezone) => {
+		// Friday 6 March, before the change.
+		const { at, fields } = await bookableOn('2026-03-06');
+		h.sandbox.log.clear();
+		const result = await book(fields, `={{ DateTime.fromISO('${at}') }}`, timezone);
+		expect(result.status).toBe('success');
+		const local = new Date(Date.parse(at) - 8 * 3_600_000).toISOString().slice(0, 19);
+		expect((bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject).StartDateTime).toBe(local);
+	});
+
+	test.each(ZONES)(
+		'n8n in %s: a DateTime for a UTC field is sent in UTC, and the zone is not asked for',
+		async (timezone) => {
+			const result = await h.run(
+				{
+					resource: 'class',
+					operation: 'getMany',
+					filters: { startDateTime: "={{ DateTime.fromISO('2026-03-09T09:00:00', { zone: 'America/Los_Angeles' }) }}" },
+					limit: 1,
+				},
+				{ timezone },
+			);
+			expect(result.status).toBe('success');
+			const query = new URLSearchParams(h.lastRequest('/class/classes', 'GET').rawQuery);
+			expect(query.get('request.startDateTime')).toBe('2026-03-09T16:00:00.000Z');
+			expect(h.requests(SITES, 'GET')).toHaveLength(0);
+		},
+	);
+});
