@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { newCredentials } from '../harness/runWorkflow';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
-import { bodyOf, useNodeSandbox } from './support';
+import { bodyOf, useNodeSandbox, type NodeRun } from './support';
 
 /**
  * A Los Angeles site (-97: PST, UTC-8, until 2026-03-08 02:00, PDT, UTC-7, after) run by n8n in
@@ -60,47 +60,46 @@ const book = (fields: IDataObject, startDateTime: string, timezone: string) =>
 	);
 
 describe('a Los Angeles site, n8n in UTC or in another zone', () => {
-	test.each(ZONES)(
-		'n8n in %s: a DateTime books the instant it names, sent as the studio’s local time',
-		async (timezone) => {
-			// Tuesday 10 March, after the change: PDT.
-			const { at, fields } = await bookableOn('2026-03-10');
+	/** Friday 6 March, before the change (PST, UTC-8); Tuesday 10 March, after it (PDT, UTC-7). */
+	const DAYS: Array<[string, string, number]> = [
+		['before the change', '2026-03-06', 8],
+		['after the change', '2026-03-10', 7],
+	];
+	const CASES = ZONES.flatMap((zone) => DAYS.map(([when, day, hours]) => [zone, when, day, hours] as const));
+
+	/** What the run sent and answered for the start. */
+	const startSent = (result: NodeRun) => [
+		(bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject).StartDateTime,
+		result.jsonItems[0].StartDateTime,
+	];
+
+	test.each(CASES)(
+		'n8n in %s, %s: a DateTime books the instant it names, sent and answered as the studio’s local time',
+		async (timezone, _when, day, hours) => {
+			const { at, fields } = await bookableOn(day);
 			h.sandbox.log.clear();
 			const result = await book(fields, `={{ DateTime.fromISO('${at}') }}`, timezone);
 			expect(result.status).toBe('success');
-			const local = new Date(Date.parse(at) - 7 * 3_600_000).toISOString().slice(0, 19);
-			expect((bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject).StartDateTime).toBe(local);
-			// The answer as the service writes it.
-			expect(result.jsonItems[0].StartDateTime).toBe(local);
+			const local = new Date(Date.parse(at) - hours * 3_600_000).toISOString().slice(0, 19);
+			expect(startSent(result)).toEqual([local, local]);
 			// One look at the site's zone for the run.
 			expect(h.requests(SITES, 'GET')).toHaveLength(1);
 		},
 	);
 
-	test.each(ZONES)(
-		'n8n in %s: text without an offset is the studio’s local time, sent as written',
-		async (timezone) => {
-			const { at, fields } = await bookableOn('2026-03-10');
+	test.each(CASES)(
+		'n8n in %s, %s: text without an offset is the studio’s local time, sent as written',
+		async (timezone, _when, day, hours) => {
+			const { at, fields } = await bookableOn(day);
 			h.sandbox.log.clear();
-			const local = new Date(Date.parse(at) - 7 * 3_600_000).toISOString().slice(0, 19);
+			const local = new Date(Date.parse(at) - hours * 3_600_000).toISOString().slice(0, 19);
 			const result = await book(fields, local, timezone);
 			expect(result.status).toBe('success');
-			expect((bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject).StartDateTime).toBe(local);
-			expect(result.jsonItems[0].StartDateTime).toBe(local);
+			expect(startSent(result)).toEqual([local, local]);
 			// Nothing to convert: the site's zone is not asked for.
 			expect(h.requests(SITES, 'GET')).toHaveLength(0);
 		},
 	);
-
-	test.each(ZONES)('n8n in %s: before the change, the studio’s time is PST', async (timezone) => {
-		// Friday 6 March, before the change.
-		const { at, fields } = await bookableOn('2026-03-06');
-		h.sandbox.log.clear();
-		const result = await book(fields, `={{ DateTime.fromISO('${at}') }}`, timezone);
-		expect(result.status).toBe('success');
-		const local = new Date(Date.parse(at) - 8 * 3_600_000).toISOString().slice(0, 19);
-		expect((bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject).StartDateTime).toBe(local);
-	});
 
 	test.each(ZONES)(
 		'n8n in %s: a DateTime for a UTC field is sent in UTC, and the zone is not asked for',
