@@ -119,4 +119,31 @@ describe('a Los Angeles site, n8n in UTC or in another zone', () => {
 			expect(h.requests(SITES, 'GET')).toHaveLength(0);
 		},
 	);
+
+	test.each(ZONES)(
+		'n8n in %s: a DateTime for a wall-clock field keeps the date and time of day it shows',
+		async (timezone) => {
+			const result = await h.run(
+				{
+					resource: 'availability',
+					operation: 'addForStaff',
+					additionalFields: {
+						startDateTime: "={{ DateTime.fromISO('2026-03-09T09:00:00') }}",
+						endDateTime: "={{ DateTime.fromISO('2026-03-13T17:00:00') }}",
+						staffIDs: [pacific().staff.find((s) => s.Active)!.Id],
+						locationID: pacific().locations[0].Id,
+						test: true,
+					},
+				},
+				{ timezone },
+			);
+			expect([result.status, result.error?.message]).toEqual(['success', undefined]);
+			const body = bodyOf(h.lastRequest('/appointment/availabilities', 'POST')) as IDataObject;
+			expect([String(body.StartDateTime).slice(0, 19), String(body.EndDateTime).slice(0, 19)]).toEqual([
+				'2026-03-09T09:00:00',
+				'2026-03-13T17:00:00',
+			]);
+			expect(h.requests(SITES, 'GET')).toHaveLength(0);
+		},
+	);
 });
