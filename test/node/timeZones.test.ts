@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { newCredentials } from '../harness/runWorkflow';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
@@ -101,49 +101,37 @@ describe('a Los Angeles site, n8n in UTC or in another zone', () => {
 		},
 	);
 
-	test.each(ZONES)(
-		'n8n in %s: a DateTime for a UTC field is sent in UTC, and the zone is not asked for',
-		async (timezone) => {
-			const result = await h.run(
-				{
-					resource: 'class',
-					operation: 'getMany',
-					filters: { startDateTime: "={{ DateTime.fromISO('2026-03-09T09:00:00', { zone: 'America/Los_Angeles' }) }}" },
-					limit: 1,
-				},
-				{ timezone },
-			);
-			expect(result.status).toBe('success');
-			const query = new URLSearchParams(h.lastRequest('/class/classes', 'GET').rawQuery);
-			expect(query.get('request.startDateTime')).toBe('2026-03-09T16:00:00.000Z');
-			expect(h.requests(SITES, 'GET')).toHaveLength(0);
-		},
-	);
+	/** Runs the node with n8n in `timezone`: it succeeds without asking for the site's zone. */
+	async function runWithoutZone(parameters: INodeParameters, timezone: string) {
+		const result = await h.run(parameters, { timezone });
+		expect([result.status, result.error?.message]).toEqual(['success', undefined]);
+		expect(h.requests(SITES, 'GET')).toHaveLength(0);
+	}
+
+	test.each(ZONES)('n8n in %s: a DateTime for a UTC field is sent in UTC', async (timezone) => {
+		const startDateTime = "={{ DateTime.fromISO('2026-03-09T09:00:00', { zone: 'America/Los_Angeles' }) }}";
+		await runWithoutZone({ resource: 'class', operation: 'getMany', filters: { startDateTime }, limit: 1 }, timezone);
+		const query = new URLSearchParams(h.lastRequest('/class/classes', 'GET').rawQuery);
+		expect(query.get('request.startDateTime')).toBe('2026-03-09T16:00:00.000Z');
+	});
 
 	test.each(ZONES)(
 		'n8n in %s: a DateTime for a wall-clock field keeps the date and time of day it shows',
 		async (timezone) => {
-			const result = await h.run(
-				{
-					resource: 'availability',
-					operation: 'addForStaff',
-					additionalFields: {
-						startDateTime: "={{ DateTime.fromISO('2026-03-09T09:00:00') }}",
-						endDateTime: "={{ DateTime.fromISO('2026-03-13T17:00:00') }}",
-						staffIDs: [pacific().staff.find((s) => s.Active)!.Id],
-						locationID: pacific().locations[0].Id,
-						test: true,
-					},
-				},
-				{ timezone },
-			);
-			expect([result.status, result.error?.message]).toEqual(['success', undefined]);
+			const site = pacific();
+			const additionalFields = {
+				startDateTime: "={{ DateTime.fromISO('2026-03-09T09:00:00') }}",
+				endDateTime: "={{ DateTime.fromISO('2026-03-13T17:00:00') }}",
+				staffIDs: [site.staff.find((s) => s.Active)!.Id],
+				locationID: site.locations[0].Id,
+				test: true,
+			};
+			await runWithoutZone({ resource: 'availability', operation: 'addForStaff', additionalFields }, timezone);
 			const body = bodyOf(h.lastRequest('/appointment/availabilities', 'POST')) as IDataObject;
 			expect([String(body.StartDateTime).slice(0, 19), String(body.EndDateTime).slice(0, 19)]).toEqual([
 				'2026-03-09T09:00:00',
 				'2026-03-13T17:00:00',
 			]);
-			expect(h.requests(SITES, 'GET')).toHaveLength(0);
 		},
 	);
 });
