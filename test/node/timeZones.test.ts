@@ -1,4 +1,5 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { getGlobalState, setGlobalState } from 'n8n-workflow';
 
 import { newCredentials } from '../harness/runWorkflow';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
@@ -54,7 +55,8 @@ const book = (fields: IDataObject, startDateTime: string, timezone: string) =>
 			operation: 'book',
 			...fields,
 			startDateTime,
-			additionalFields: { test: true },
+			// The zone the expressions ran in, for the test to see.
+			additionalFields: { test: true, notes: '={{ $now.zoneName }}' },
 		},
 		{ timezone },
 	);
@@ -67,11 +69,9 @@ describe('a Los Angeles site, n8n in UTC or in another zone', () => {
 	];
 	const CASES = ZONES.flatMap((zone) => DAYS.map(([when, day, hours]) => [zone, when, day, hours] as const));
 
+	const sentBody = () => bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject;
 	/** What the run sent and answered for the start. */
-	const startSent = (result: NodeRun) => [
-		(bodyOf(h.lastRequest('/appointment/addappointment', 'POST')) as IDataObject).StartDateTime,
-		result.jsonItems[0].StartDateTime,
-	];
+	const startSent = (result: NodeRun) => [sentBody().StartDateTime, result.jsonItems[0].StartDateTime];
 
 	test.each(CASES)(
 		'n8n in %s, %s: a DateTime books the instant it names, sent and answered as the studio’s local time',
@@ -82,6 +82,7 @@ describe('a Los Angeles site, n8n in UTC or in another zone', () => {
 			expect(result.status).toBe('success');
 			const local = new Date(Date.parse(at) - hours * 3_600_000).toISOString().slice(0, 19);
 			expect(startSent(result)).toEqual([local, local]);
+			expect(sentBody().Notes).toBe(timezone);
 			// One look at the site's zone for the run.
 			expect(h.requests(SITES, 'GET')).toHaveLength(1);
 		},
@@ -100,6 +101,29 @@ describe('a Los Angeles site, n8n in UTC or in another zone', () => {
 			expect(h.requests(SITES, 'GET')).toHaveLength(0);
 		},
 	);
+
+	test("n8n's own zone (GENERIC_TIMEZONE) when the workflow sets none: a DateTime books the instant it names", async () => {
+		const { defaultTimezone } = getGlobalState();
+		setGlobalState({ defaultTimezone: 'Europe/Berlin' });
+		try {
+			const { at, fields } = await bookableOn('2026-03-10');
+			h.sandbox.log.clear();
+			const result = await h.run({
+				resource: 'appointment',
+				operation: 'book',
+				...fields,
+				startDateTime: `={{ DateTime.fromISO('${at}') }}`,
+				additionalFields: { test: true, notes: '={{ $now.zoneName }}' },
+			});
+			expect(result.status).toBe('success');
+			const local = new Date(Date.parse(at) - 7 * 3_600_000).toISOString().slice(0, 19);
+			expect(startSent(result)).toEqual([local, local]);
+			// The expressions ran in n8n's own zone.
+			expect(sentBody().Notes).toBe('Europe/Berlin');
+		} finally {
+			setGlobalState({ defaultTimezone });
+		}
+	});
 
 	/** Runs the node with n8n in `timezone`: it succeeds without asking for the site's zone. */
 	async function runWithoutZone(parameters: INodeParameters, timezone: string) {
