@@ -1,12 +1,13 @@
 import { EVENT_CHOICES } from './eventChoices';
+import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
 import { appointmentEventData } from './eventData';
-import { readList } from './listPages';
+import { readList, readOne } from './listPages';
 import { SAMPLE_PAGES, operationOf, windowOf, type PollEvent, type PollRun } from './pollEvent';
 import { digestOf, type PolledEvent } from './pollItems';
-import { DAY_MS, stampMs, utcStamp } from './stamps';
+import { DAY_MS, utcStamp } from './stamps';
 
 /**
  * New and changed appointments. The document finds appointments by the day they take place
@@ -18,11 +19,30 @@ import { DAY_MS, stampMs, utcStamp } from './stamps';
 interface AppointmentState {
 	/** The last day of the window the digests cover. */
 	covered?: string;
+	/** The site's time zone, read once: appointments are written in it. */
+	zone?: string;
 	/** Appointment id → digest of the record. */
 	digests: Record<string, string>;
 }
 
 const search = operationOf(V6.GetStaffAppointments);
+const sites = operationOf(V6.GetSites);
+
+/**
+ * The site's time zone (one GET /site/sites, kept in the state). A site that names none is read
+ * as UTC, as the times would be without it.
+ */
+async function zoneOf(run: PollRun): Promise<string> {
+	const { Sites } = await readOne(run.ctx, sites, []);
+	const zone = (Sites as IDataObject[] | undefined)?.find((site) => site.Id === run.siteId)?.TimeZone;
+	return typeof zone === 'string' && IANAZone.isValidZone(zone) ? zone : 'UTC';
+}
+
+/** The instant an appointment starts: its time is the business's local time (or has an offset). */
+const startOf = (record: IDataObject, zone: string) => {
+	const start = typeof record.StartDateTime === 'string' ? DateTime.fromISO(record.StartDateTime, { zone }) : undefined;
+	return start?.isValid ? start.toMillis() : Infinity;
+};
 
 const appointmentKey = (record: IDataObject) => String(record.Id);
 
@@ -63,7 +83,9 @@ export const appointmentChanged: PollEvent<AppointmentState> = {
 		typeof (value as AppointmentState | undefined)?.digests === 'object' &&
 		(value as AppointmentState).digests !== null,
 	async poll(run, state, quiet) {
+		const zone = state.zone ?? (await zoneOf(run));
 		const listing = await readWindow(run);
+		// The window is read in UTC days: an appointment is compared with its last day as the instant it starts.
 		const covered = state.covered ? dayEnd(state.covered) : -Infinity;
 		const events: PolledEvent[] = [];
 		const digests: Record<string, string> = listing.whole ? {} : { ...state.digests };
@@ -73,12 +95,12 @@ export const appointmentChanged: PollEvent<AppointmentState> = {
 			const before = state.digests[key];
 			digests[key] = digest;
 			// Days that just came into the window are learned: their appointments were booked before.
-			if (quiet || (stampMs(record.StartDateTime) ?? Infinity) > covered) continue;
+			if (quiet || startOf(record, zone) > covered) continue;
 			if (before === undefined) events.push(event(run, record, 'appointmentBooking.created', digest));
 			else if (before !== digest) events.push(event(run, record, 'appointmentBooking.updated', digest));
 		}
 		const last = state.covered && state.covered > listing.last ? state.covered : listing.last;
-		return { events, state: { covered: last, digests } };
+		return { events, state: { covered: last, zone, digests } };
 	},
 	// The appointment booked last (the highest id) in the window.
 	async sample(run) {

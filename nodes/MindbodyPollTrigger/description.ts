@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { cronNodeOptions } from 'n8n-workflow';
 
+import { UTC_TIME, withDateForm } from '../shared/catalogue/dateWords';
 import { EVENT_CHOICES, STAFF_EVENTS } from './eventChoices';
 
 /** The poll trigger's parameters. */
@@ -108,8 +109,11 @@ export const pollTriggerProperties: INodeProperties[] = [
 				default: '',
 				// Appointments carry no time they were booked: they always start from now.
 				displayOptions: { hide: { '/event': ['appointmentChanged'] } },
-				description:
-					"At the first activation, pass on what changed since this time (in the site's time zone) instead of starting from now",
+				// The times it is compared with (LastModifiedDateTime, SaleDateTime) are UTC in the document.
+				description: withDateForm(
+					'At the first activation, pass on what changed since this time instead of starting from now',
+					UTC_TIME,
+				),
 			},
 		],
 	},

@@ -34,6 +34,8 @@ export interface RunOptions {
 	credentials: InMemoryCredentialsHelper;
 	nodeTypes?: HarnessNodeTypes;
 	mode?: WorkflowExecuteMode;
+	/** The workflow's Timezone setting (n8n's default zone, GENERIC_TIMEZONE, when not given). */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -118,7 +120,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		connections: options.connections ?? chain(nodes.map((node) => node.name)),
 		active: false,
 		nodeTypes,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
 	});
 
 	const executionId = String(++executionCounter);

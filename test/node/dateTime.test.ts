@@ -21,7 +21,7 @@ describe('date-time fields', () => {
 
 	test.each([
 		['an ISO date', '2026-03-01', '2026-03-01'],
-		['an ISO date-time with offset', '2026-03-01T09:30:00+01:00', '2026-03-01T09:30:00+01:00'],
+		['an ISO date-time with offset, as its instant in UTC', '2026-03-01T09:30:00+01:00', '2026-03-01T08:30:00.000Z'],
 		['an n8n DateTime', '={{ DateTime.fromISO("2026-03-01T09:00:00", { zone: "utc" }) }}', '2026-03-01T09:00:00.000Z'],
 		['a JavaScript Date', '={{ new Date("2026-03-01T09:00:00Z") }}', '2026-03-01T09:00:00.000Z'],
 	])('%s is sent as ISO 8601', async (_label, value, sent) => {

@@ -27,6 +27,8 @@ export interface RunOneOptions {
 	continueOnFail?: boolean;
 	/** Stored credential id: 'mindbody' (staff login, default) or 'noUser' (userMode none). */
 	credential?: string;
+	/** The workflow's Timezone setting: the zone n8n's DateTime values are in. */
+	timezone?: string;
 }
 
 export interface NodeRun extends RunResult {
@@ -122,6 +124,7 @@ export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
 				},
 			],
 			items: runOptions.items,
+			timezone: runOptions.timezone,
 		});
 		return Object.assign(result, { items: result.output(NODE), jsonItems: result.json(NODE) });
 	};

@@ -31,7 +31,7 @@ const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: num
 async function runItem(run: NodeRun, itemIndex: number, operation: Operation) {
 	const { ctx } = run;
 	const built = buildRequest(ctx, itemIndex, operation);
-	const body = readBody(ctx, itemIndex, operation);
+	const body = await readBody(run, itemIndex, operation);
 	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (operation.paging) {
 		// Each part of a split id list is read page by page; Limit counts across the parts.
@@ -62,7 +62,7 @@ async function runBatched(run: NodeRun, operation: Operation, out: INodeExecutio
 	const parts: Array<{ itemIndex: number; part: unknown[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			parts.push({ itemIndex, part: readBody(ctx, itemIndex, operation) as unknown[] });
+			parts.push({ itemIndex, part: (await readBody(run, itemIndex, operation)) as unknown[] });
 		} catch (error) {
 			if (!ctx.continueOnFail()) throw asNodeError(ctx, error);
 			out.push(errorItem(error as Error, itemIndex));

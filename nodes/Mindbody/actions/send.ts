@@ -3,10 +3,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { resources, type Operation } from '../../shared/catalogue';
 import { checkBody } from '../../shared/schemas';
 import { cutTransactionKey, mindbodyRequest, RunSession, type MindbodyResponse } from '../../shared/transport';
-import { bodyInput } from '../bodies';
+import { bodyInput, inBusinessTime } from '../bodies';
 import { fieldError } from '../fields/fieldValues';
-import { DEFAULT_IN_FLIGHT, type NodeOptions } from '../fields/nodeOptions';
+import { DEFAULT_IN_FLIGHT, siteOption, type NodeOptions } from '../fields/nodeOptions';
 import type { BuiltRequest } from './request';
+import { siteZone } from './siteZone';
 
 /** A run of the action node: its context and what its requests share. */
 export type NodeRun = RunSession<IExecuteFunctions>;
@@ -23,12 +24,17 @@ export function startRun(ctx: IExecuteFunctions): NodeRun {
 export const operationLabel = (operation: Operation) =>
 	`${resources.find((resource) => resource.value === operation.resource)?.name ?? operation.resource}: ${operation.name}`;
 
-/** The body one item contributes, checked with the operation's schema before anything is sent. */
-export function readBody(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): unknown {
+/**
+ * The body one item contributes, checked with the operation's schema before anything is sent, its
+ * business-time fields in the site's local time.
+ */
+export async function readBody(run: NodeRun, itemIndex: number, operation: Operation): Promise<unknown> {
+	const { ctx } = run;
 	if (!operation.body) return undefined;
 	const part = bodyInput(operation.body).read(ctx, itemIndex, operation);
 	const check = checkBody(operation.body.schema, part);
 	if (!check.ok) throw fieldError(ctx, itemIndex, 'Request body', check.message);
+	await inBusinessTime(operation, part, async () => await siteZone(run, itemIndex));
 	return part;
 }
 
@@ -58,8 +64,7 @@ export async function sendOperation(
 		path: built.path,
 		query: built.query,
 		body,
-		// 0 (the option's default) means the credential's site.
-		siteId: typeof options.siteId === 'number' && options.siteId !== 0 ? options.siteId : undefined,
+		siteId: siteOption(ctx, itemIndex),
 		transactionKey,
 		skipDeduplication: options.skipDeduplication === true,
 		itemIndex,

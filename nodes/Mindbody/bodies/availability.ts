@@ -75,8 +75,8 @@ export const availabilitySchedulesInput: BodyInput = {
 			DaysOfWeek: ctx.getNodeParameter('daysOfWeek', i),
 			StartTime: time('startTime'),
 			EndTime: time('endTime'),
-			StartDate: datePart(isoDateTime(ctx, i, 'Start Date', ctx.getNodeParameter('startDate', i))),
-			EndDate: datePart(isoDateTime(ctx, i, 'End Date', ctx.getNodeParameter('endDate', i))),
+			StartDate: datePart(isoDateTime(ctx, i, 'Start Date', ctx.getNodeParameter('startDate', i), 'wallClock')),
+			EndDate: datePart(isoDateTime(ctx, i, 'End Date', ctx.getNodeParameter('endDate', i), 'wallClock')),
 		};
 		// Spec id types: availability schedules and locations int32, staff int64; groups are not typed.
 		const optional: Array<[string, string, string, 'int32' | 'int64']> = [

@@ -1,4 +1,5 @@
 import type { FieldWords, ListSource, Operation } from '../../shared/catalogue';
+import { FORM_OF, withDateForm, type LocalTime } from '../../shared/catalogue/dateWords';
 import { FIELD_WORDS } from '../../shared/catalogue/v6/fieldWords';
 import { wordsOf } from '../../shared/catalogue/v6/fromDocument';
 import type { V6Field, V6Limits, V6Scalar } from '../../shared/v6Document/factTypes';
@@ -25,6 +26,8 @@ export interface PlannedScalar extends PlannedBase {
 	listSource?: ListSource;
 	/** Ranges, lengths and patterns the document states. */
 	limits?: V6Limits;
+	/** A date-time in the business's local time or on its wall clock; UTC otherwise. */
+	time?: LocalTime;
 }
 
 /** One of the values the document lists (its enum, or its words for a text field): a dropdown. */
@@ -145,11 +148,14 @@ export function templateOf(type: string, depth = 0): Record<string, unknown> {
 }
 
 function planField(name: string, field: V6Field, words: FieldWords, nested: boolean, path: string): PlannedField {
+	const said = words.description ?? FIELD_WORDS[name];
+	// A local time's description says so, from the same words that make the node send it so.
+	const description = words.time ? withDateForm(said, FORM_OF[words.time]) : said;
 	const base = {
 		field: name,
 		param: camelCase(name),
 		label: words.displayName ?? wordsOf(name),
-		...((words.description ?? FIELD_WORDS[name]) ? { description: words.description ?? FIELD_WORDS[name] } : {}),
+		...(description ? { description } : {}),
 	};
 	const scalar = scalarOf(field);
 	const names = words.valueNames ? { names: words.valueNames } : {};
@@ -161,6 +167,7 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 			type: scalar,
 			...(words.listSource ? { listSource: words.listSource } : {}),
 			...(typeof field === 'object' ? { limits: field as V6Limits } : {}),
+			...(words.time ? { time: words.time } : {}),
 		};
 	}
 	if (typeof field === 'object' && 'enum' in field) return { kind: 'enum', ...base, values: field.enum, ...names };

@@ -20,6 +20,7 @@ import type { BodyInput } from './types';
 import { v6BodyInput } from './v6Body';
 
 export type { BodyInput } from './types';
+export { inBusinessTime } from './businessTime';
 
 /**
  * The node's reader for each listed body, keyed by its schema: the catalogue (shared with the

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
+import type { LocalTime } from '../../shared/catalogue/dateWords';
 import { bodyPlanOf, type BodyPlan, type PlannedField, type PlannedScalar } from './bodyPlan';
 import type { V6Scalar } from '../../shared/v6Document/factTypes';
 import { fieldError, flattenList, isoDateTime, locatorValue, refuseDateLeftEmpty } from '../fields/fieldValues';
@@ -165,7 +166,7 @@ function isDefault(planned: PlannedField, raw: unknown): boolean {
 }
 
 /** One scalar in the type the document states; the error names the node's field. */
-function scalarValue(ctx: Ctx, i: number, label: string, type: V6Scalar, raw: unknown): unknown {
+function scalarValue(ctx: Ctx, i: number, label: string, type: V6Scalar, raw: unknown, time?: LocalTime): unknown {
 	const value = locatorValue(raw);
 	switch (type) {
 		case 'int32':
@@ -187,7 +188,7 @@ function scalarValue(ctx: Ctx, i: number, label: string, type: V6Scalar, raw: un
 		case 'boolean':
 			return value === true || value === 'true';
 		case 'dateTime':
-			return isoDateTime(ctx, i, label, value);
+			return isoDateTime(ctx, i, label, value, time);
 		case 'object':
 			return jsonValue(ctx, i, label, value);
 		default:
@@ -211,7 +212,7 @@ export function valueOf(ctx: Ctx, i: number, planned: PlannedField, raw: unknown
 	if (isEmpty(given) && planned.kind !== 'json') return undefined;
 	switch (planned.kind) {
 		case 'scalar':
-			return scalarValue(ctx, i, label, planned.type, given);
+			return scalarValue(ctx, i, label, planned.type, given, planned.time);
 		case 'enum':
 			return given;
 		case 'scalarList':

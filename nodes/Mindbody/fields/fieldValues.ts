@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { LocalTime } from '../../shared/catalogue/dateWords';
 import { checkId, type IdType } from '../../shared/schemas';
 
 /** Thrown before anything is sent; names the field the user must fix. */
@@ -62,27 +63,43 @@ export function locatorValue(value: unknown): unknown {
 	return value;
 }
 
-/** n8n's DateTime values (luxon, possibly another copy of it) and JavaScript dates. */
-function fromDateObject(value: object): string | undefined {
+/**
+ * n8n's DateTime values (luxon, possibly another copy of it) and JavaScript dates: the instant in
+ * UTC, or on a wall-clock field the date and time of day the value shows, with its offset.
+ */
+function fromDateObject(value: object, time?: LocalTime): string | undefined {
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
 	const candidate = value as { isValid?: unknown; toISO?: unknown };
 	if (DateTime.isDateTime(value) || (typeof candidate.toISO === 'function' && 'isValid' in candidate)) {
 		const dateTime = value as DateTime;
-		return dateTime.isValid ? (dateTime.toISO() ?? undefined) : undefined;
+		if (!dateTime.isValid) return undefined;
+		return (time === 'wallClock' ? dateTime.toISO() : dateTime.toUTC().toISO()) ?? undefined;
 	}
 	return undefined;
 }
 
 /**
- * An ISO 8601 date-time as the spec asks: ISO text is sent as written, n8n DateTime values and
- * dates as ISO text. Anything luxon's strict ISO parser refuses ("1", "soon", "03/10/2026") is
- * an error naming the field.
+ * An ISO 8601 date-time as the spec asks. ISO text without an offset (or in UTC) is sent as
+ * written; n8n DateTime values, dates and text with another offset as the instant they name, in
+ * UTC. A wall-clock field keeps the date and time of day it shows, and a business-time field's
+ * instant becomes the site's local time before sending (bodies/businessTime.ts). Anything luxon's strict ISO parser refuses
+ * ("1", "soon", "03/10/2026") is an error naming the field.
  */
-export function isoDateTime(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
-	const fromObject = value && typeof value === 'object' ? fromDateObject(value) : undefined;
+export function isoDateTime(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	time?: LocalTime,
+): string {
+	const fromObject = value && typeof value === 'object' ? fromDateObject(value, time) : undefined;
 	if (fromObject) return fromObject;
 	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
-	if (typeof value === 'string' && text && DateTime.fromISO(text, { setZone: true }).isValid) return text;
+	const parsed = typeof value === 'string' && text ? DateTime.fromISO(text, { setZone: true }) : undefined;
+	if (parsed?.isValid) {
+		// n8n hands a DateTime to a date field as text with its offset: a UTC field gets the instant in UTC.
+		return time === undefined && /T.*[+-]\d{2}:?\d{2}$/.test(text) ? (parsed.toUTC().toISO() ?? text) : text;
+	}
 	throw fieldError(ctx, itemIndex, field, `"${text}" is not a date-time (use ISO 8601, e.g. 2026-11-21T09:00:00)`);
 }
 

@@ -1,3 +1,5 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
 /**
  * The spec states no limit on these body lists. 1,000 entries is about 20 KB of IDs (a few
  * hundred KB of entries), far below the 30 MB request bodies ASP.NET and IIS accept by default.
@@ -22,4 +24,10 @@ export interface NodeOptions {
 	timeout?: number;
 	/** Requests in flight at once. */
 	concurrency?: number;
+}
+
+/** Options → Site ID of an item; 0 (the option's default) means the credential's site. */
+export function siteOption(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	const { siteId } = ctx.getNodeParameter('options', itemIndex, {}) as NodeOptions;
+	return typeof siteId === 'number' && siteId !== 0 ? siteId : undefined;
 }

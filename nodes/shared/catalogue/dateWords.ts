@@ -8,6 +8,16 @@ export const UTC_TIME = 'ISO 8601, e.g. 2026-11-25T18:00:00Z; without an offset,
 export const LOCAL_TIME = "ISO 8601, e.g. 2026-11-25T18:00:00; without an offset, the business's local time";
 export const WALL_CLOCK = "ISO 8601, e.g. 2026-11-25T18:00:00; its date and time of day are the business's local time";
 
+/**
+ * How a date-time field of the document is read: an instant (UTC unless it says otherwise), the
+ * business's local time (the document states it for appointments' times), or the business's wall
+ * clock (schedules' days and times of day). The catalogue's words say which (FieldWords.time); a
+ * field's description and what the node sends both follow from it.
+ */
+export type LocalTime = 'business' | 'wallClock';
+
+export const FORM_OF: Readonly<Record<LocalTime, string>> = { business: LOCAL_TIME, wallClock: WALL_CLOCK };
+
 /** Whether a description says the form already. */
 export const saysDateForm = (description: string | undefined) => description?.includes('ISO 8601') === true;
 

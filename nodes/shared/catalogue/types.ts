@@ -1,6 +1,7 @@
 import type { ZodTypeAny } from 'zod';
 
 import type { V6BodyShape } from '../schemas/v6Bodies';
+import type { LocalTime } from './dateWords';
 import type { ListSource } from './listSources';
 import type { V6OperationFacts } from '../v6Document/factTypes';
 
@@ -71,6 +72,8 @@ export interface FieldWords {
 	values?: readonly string[];
 	/** Names the node shows for values a studio would not read as words (`latecancel` → "Late Cancel"). */
 	valueNames?: Readonly<Record<string, string>>;
+	/** A date-time in the business's local time or on its wall clock (UTC when not given). */
+	time?: LocalTime;
 }
 
 /** A v6 body field holding the record itself, whose fields the node shows as its own. */

@@ -28,8 +28,8 @@ export interface RunCredential {
 
 /**
  * One run of a node and what its requests share: the credential (read once), the staff login
- * (one login, renewal or replacement for the run), the hold after a 429 and the bound on requests
- * in flight. Made where a run starts (the action node's execute, a dropdown, a trigger hook, a
+ * (one login, renewal or replacement for the run), the hold after a 429, the bound on requests
+ * in flight and the sites' time zones. Made where a run starts (the action node's execute, a dropdown, a trigger hook, a
  * poll) and handed to every request of it; nothing of it outlives the run.
  */
 export class RunSession<C extends MindbodyFunctions = MindbodyFunctions> {
@@ -38,6 +38,12 @@ export class RunSession<C extends MindbodyFunctions = MindbodyFunctions> {
 	private credential?: Promise<RunCredential>;
 
 	private heldUntil = 0;
+
+	/**
+	 * Each site's time zone (an IANA name), read once for the run and only when a time in the
+	 * business's local time needs it (GET /site/sites is a billed request like any other).
+	 */
+	readonly siteZones = new Map<number, Promise<string>>();
 
 	/** `requestsInFlight`: at most this many requests at once (no bound by default). */
 	constructor(

@@ -1,4 +1,3 @@
-import { LOCAL_TIME, WALL_CLOCK, withDateForm } from '../dateWords';
 import { LISTS } from '../listSources';
 import type { FieldWords, Operation } from '../types';
 import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
@@ -161,12 +160,10 @@ export const appointmentOperations: Operation[] = [
 				description: 'The staff member who gives the appointment',
 				listSource: LISTS.staff,
 			},
-			StartDateTime: { description: withDateForm('When the appointment starts', LOCAL_TIME) },
+			StartDateTime: { description: 'When the appointment starts', time: 'business' },
 			EndDateTime: {
-				description: withDateForm(
-					"When it ends. Default: the start plus the staff member's usual appointment length",
-					LOCAL_TIME,
-				),
+				description: "When it ends. Default: the start plus the staff member's usual appointment length",
+				time: 'business',
 			},
 			Duration: { description: 'Length of the appointment in minutes, to change its usual length' },
 			Execute: EXECUTE,
@@ -239,8 +236,8 @@ export const appointmentOperations: Operation[] = [
 				description: 'The programs that can be booked in them. Default: all programs',
 				listSource: LISTS.programs,
 			},
-			StartDateTime: { description: withDateForm('When they start', WALL_CLOCK) },
-			EndDateTime: { description: withDateForm('When they end', WALL_CLOCK) },
+			StartDateTime: { description: 'When they start', time: 'wallClock' },
+			EndDateTime: { description: 'When they end', time: 'wallClock' },
 			LocationId: { listSource: LISTS.locations },
 			UnavailableDescription: { description: 'The reason shown for unavailable times' },
 		},
@@ -269,8 +266,8 @@ export const appointmentOperations: Operation[] = [
 				description: 'The programs that can be booked; not used for unavailability. Default: all programs',
 				listSource: LISTS.programs,
 			},
-			StartDateTime: { description: withDateForm('When the times start', WALL_CLOCK) },
-			EndDateTime: { description: withDateForm('When the times end', WALL_CLOCK) },
+			StartDateTime: { description: 'When the times start', time: 'wallClock' },
+			EndDateTime: { description: 'When the times end', time: 'wallClock' },
 			DaysOfWeek: { displayName: 'Days of Week', description: 'The days of the week they apply to. Default: all days' },
 			UnavailableDescription: { description: 'The reason shown for unavailable times; used only for unavailability' },
 			PublicDisplay: {
@@ -288,12 +285,10 @@ export const appointmentOperations: Operation[] = [
 		toolWarning: 'changes or cancels booked appointments',
 		fields: {
 			AppointmentId: { description: 'The appointment to change' },
-			StartDateTime: { description: withDateForm('The new start', LOCAL_TIME) },
+			StartDateTime: { description: 'The new start', time: 'business' },
 			EndDateTime: {
-				description: withDateForm(
-					"The new end. Default: the start plus the staff member's usual appointment length",
-					LOCAL_TIME,
-				),
+				description: "The new end. Default: the start plus the staff member's usual appointment length",
+				time: 'business',
 			},
 			Execute: EXECUTE,
 			GenderPreference: { description: 'The gender the client prefers for the staff member' },

@@ -1,4 +1,3 @@
-import { WALL_CLOCK, withDateForm } from '../dateWords';
 import { LISTS } from '../listSources';
 import type { FieldWords, Operation } from '../types';
 import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
@@ -28,17 +27,16 @@ export function scheduleFieldWords(kind: 'class' | 'enrollment', update: boolean
 					},
 				}),
 		LocationId: { listSource: LISTS.locations },
-		StartDate: { description: withDateForm('The first day of the schedule', WALL_CLOCK) },
+		StartDate: { description: 'The first day of the schedule', time: 'wallClock' },
 		EndDate: {
-			description: withDateForm(
-				update ? 'The last day of the schedule' : 'The last day of the schedule; leave out for a single day',
-				WALL_CLOCK,
-			),
+			description: update ? 'The last day of the schedule' : 'The last day of the schedule; leave out for a single day',
+			time: 'wallClock',
 		},
 		StartTime: {
-			description: withDateForm(`The time the ${sessions} start; leave out for a time to be decided`, WALL_CLOCK),
+			description: `The time the ${sessions} start; leave out for a time to be decided`,
+			time: 'wallClock',
 		},
-		EndTime: { description: withDateForm(`The time the ${sessions} end; ignored without a start time`, WALL_CLOCK) },
+		EndTime: { description: `The time the ${sessions} end; ignored without a start time`, time: 'wallClock' },
 		StaffId: { description: 'The teacher', listSource: LISTS.staff },
 		StaffPayRate: { description: "The teacher's pay rate, from 1 to 21" },
 		ResourceId: { description: 'The room' },
