@@ -185,7 +185,8 @@ export async function takeEditorScreenshot(opts: ScreenshotOptions): Promise<Scr
 
 /** Signs in through the editor's own form, so the session is exactly what a user gets. */
 async function signIn(page: Page, origin: string, email: string, password: string): Promise<void> {
-	await page.goto(`${origin}/signin`);
+	// The form is looked for below: no need to wait for every asset the page loads.
+	await page.goto(`${origin}/signin`, { waitUntil: 'domcontentloaded' });
 	const emailInput = page.locator('input[name="emailOrLdapLoginId"], input[name="email"]').first();
 	await emailInput.waitFor({ state: 'visible' });
 	await emailInput.fill(email);
