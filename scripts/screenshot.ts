@@ -63,8 +63,22 @@ const CHROMIUM_ARGS = [
 	'--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 
-export async function takeEditorScreenshot(opts: ScreenshotOptions): Promise<ScreenshotResult> {
-	const t0 = Date.now();
+/** A signed-in editor in headless Chromium; nothing but loopback is reached. */
+export interface EditorSession {
+	page: Page;
+	origin: string;
+	/** Requests to anything but loopback that were aborted. */
+	blocked: string[];
+	close(): Promise<void>;
+}
+
+export type EditorOptions = Pick<
+	ScreenshotOptions,
+	'editorUrl' | 'email' | 'password' | 'executablePath' | 'timeoutMs' | 'viewport'
+>;
+
+/** Launches Chromium and signs in through the editor's own form. */
+export async function openEditor(opts: EditorOptions): Promise<EditorSession> {
 	const executablePath = opts.executablePath ?? process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
 	if (!fs.existsSync(executablePath)) {
 		throw new Error(
@@ -76,7 +90,6 @@ export async function takeEditorScreenshot(opts: ScreenshotOptions): Promise<Scr
 	if (!LOOPBACK.has(base.hostname)) throw new Error(`editorUrl must be on 127.0.0.1, got ${opts.editorUrl}`);
 	const origin = base.origin;
 	const timeout = opts.timeoutMs ?? 30000;
-	const nodeType = opts.nodeType ?? 'n8n-nodes-mindbody.mindbody';
 
 	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mindbody-chromium-'));
 	const context = await chromium.launchPersistentContext(userDataDir, {
@@ -90,6 +103,10 @@ export async function takeEditorScreenshot(opts: ScreenshotOptions): Promise<Scr
 		timeout,
 	});
 	const blocked: string[] = [];
+	const close = async () => {
+		await context.close().catch(() => undefined);
+		fs.rmSync(userDataDir, { recursive: true, force: true });
+	};
 	try {
 		await context.route('**/*', (route) => {
 			const url = route.request().url();
@@ -109,7 +126,19 @@ export async function takeEditorScreenshot(opts: ScreenshotOptions): Promise<Scr
 		page.setDefaultNavigationTimeout(timeout);
 
 		await signIn(page, origin, opts.email, opts.password);
+		return { page, origin, blocked, close };
+	} catch (e) {
+		await close();
+		throw e;
+	}
+}
 
+export async function takeEditorScreenshot(opts: ScreenshotOptions): Promise<ScreenshotResult> {
+	const t0 = Date.now();
+	const timeout = opts.timeoutMs ?? 30000;
+	const nodeType = opts.nodeType ?? 'n8n-nodes-mindbody.mindbody';
+	const { page, origin, blocked, close } = await openEditor(opts);
+	try {
 		await page.goto(`${origin}/workflow/${encodeURIComponent(opts.workflowId)}`);
 		const nodeSelector = opts.nodeName
 			? `[data-test-id="canvas-node"][data-node-name="${cssString(opts.nodeName)}"]`
@@ -150,14 +179,14 @@ export async function takeEditorScreenshot(opts: ScreenshotOptions): Promise<Scr
 		const bytes = fs.statSync(opts.out).size;
 		return { out: opts.out, bytes, options, blocked, ms: Date.now() - t0 };
 	} finally {
-		await context.close().catch(() => undefined);
-		fs.rmSync(userDataDir, { recursive: true, force: true });
+		await close();
 	}
 }
 
 /** Signs in through the editor's own form, so the session is exactly what a user gets. */
 async function signIn(page: Page, origin: string, email: string, password: string): Promise<void> {
-	await page.goto(`${origin}/signin`);
+	// The form is looked for below: no need to wait for every asset the page loads.
+	await page.goto(`${origin}/signin`, { waitUntil: 'domcontentloaded' });
 	const emailInput = page.locator('input[name="emailOrLdapLoginId"], input[name="email"]').first();
 	await emailInput.waitFor({ state: 'visible' });
 	await emailInput.fill(email);
@@ -175,7 +204,7 @@ async function signIn(page: Page, origin: string, email: string, password: strin
 }
 
 /** Escapes a value for a double-quoted CSS attribute selector. */
-function cssString(value: string): string {
+export function cssString(value: string): string {
 	return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 }
 

@@ -1,13 +1,14 @@
 /**
  * One command to try the package in a real n8n against the sandbox:
- *   npm start -- [--n8n 2.8.4|2.41.1] [--port 5678] [--sandbox-port 4010] [--no-build] [--keep]
+ *   npm start -- [--n8n 2.8.4|2.41.1] [--port 5678] [--sandbox-port 4010] [--smtp-port 2525] [--no-build] [--keep]
  *
  * Builds and packs this package, installs it into a fresh n8n user folder the way the
  * Community Nodes installer does, starts the Mindbody sandbox and n8n (both on 127.0.0.1),
  * creates the owner, a `mindbodyApi` credential pointing at the sandbox (staff login) and
  * the example workflows of examples/ (activated when every credential they name exists: the front
  * desk assistant needs a chat model, given by OPENAI_API_KEY and, for another OpenAI-compatible
- * server, OPENAI_BASE_URL). Ctrl-C stops everything.
+ * server, OPENAI_BASE_URL). The examples' SMTP credential points at a mail catcher on 127.0.0.1
+ * (scripts/mailCatcher.ts) that prints each mail it is sent. Ctrl-C stops everything.
  */
 import { randomBytes } from 'crypto';
 import * as fs from 'fs';
@@ -15,6 +16,7 @@ import * as path from 'path';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { ADD_CLIENT_PATH, addClientWorkflow } from './addClientWorkflow';
+import { catcherSmtpCredential, startMailCatcher, type MailCatcher } from './mailCatcher';
 import * as n8n from './n8n';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -40,6 +42,7 @@ const PLACEHOLDERS = {
 	mindbody: 'MINDBODY_CREDENTIAL_ID',
 	openAi: 'OPENAI_CREDENTIAL_ID',
 	mcpToken: 'MCP_BEARER_CREDENTIAL_ID',
+	smtp: 'SMTP_CREDENTIAL_ID',
 } as const;
 type Credentials = Partial<Record<keyof typeof PLACEHOLDERS, string>>;
 
@@ -77,6 +80,7 @@ async function main() {
 	const t0 = Date.now();
 	let sandbox: Sandbox | undefined;
 	let server: n8n.ServerHandle | undefined;
+	let mail: MailCatcher | undefined;
 	let stopping = false;
 
 	const stop = async (code: number) => {
@@ -86,6 +90,7 @@ async function main() {
 		try {
 			if (server) await n8n.stopServer(server);
 			if (sandbox) await sandbox.stop();
+			if (mail) await mail.stop();
 			if (server && !flag('keep')) fs.rmSync(server.ctx.userFolder, { recursive: true, force: true });
 		} finally {
 			process.exit(code);
@@ -109,6 +114,13 @@ async function main() {
 				port: Number(option('sandbox-port') ?? 4010),
 				allowLoopbackHttp: true,
 				realTimeTicker: true,
+			}),
+		);
+		mail = await step('starting the mail catcher (SMTP on 127.0.0.1)', () =>
+			startMailCatcher({
+				port: Number(option('smtp-port') ?? 2525),
+				onMail: (caught) =>
+					say(`\n✉ mail to ${caught.to.join(', ')} from ${caught.from}: ${caught.subject}\n${caught.text}\n`),
 			}),
 		);
 		// The public API's credential schema check trips over n8n's own added fields; the CLI import
@@ -135,6 +147,12 @@ async function main() {
 				name: 'Mindbody MCP server token',
 				type: 'httpBearerAuth',
 				data: { token: mcpToken },
+			},
+			smtp: {
+				id: n8n.newId(),
+				name: 'Studio mail (SMTP)',
+				type: 'smtp',
+				data: catcherSmtpCredential(mail.port),
 			},
 			openAi: process.env.OPENAI_API_KEY
 				? {
@@ -200,6 +218,7 @@ async function main() {
 			say(`  "${name}" needs a chat model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another`);
 			say('  OpenAI-compatible server) before npm start, or add a credential in the editor and activate it.');
 		}
+		say(`Mail catcher        smtp://127.0.0.1:${mail.port}   (the examples' SMTP credential; mails print here)`);
 		say(`Mindbody MCP server (examples/08)`);
 		say(`  URL                 ${started.baseUrl}/mcp/mindbody   (Streamable HTTP)`);
 		say(`  header              Authorization: Bearer ${mcpToken}`);
@@ -208,7 +227,7 @@ async function main() {
 		say(
 			`  curl -X POST ${started.baseUrl}/webhook/${ADD_CLIENT_PATH} -H 'content-type: application/json' -d '{"firstName":"Ada","lastName":"Lovelace","email":"ada@example.com"}'`,
 		);
-		say('    … adds a client with the Mindbody node: example 5 books her intro class.');
+		say('    … adds a client with the Mindbody node: example 5 books her intro class and emails her (printed here).');
 		say(
 			`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"client.created"}'`,
 		);

@@ -1,10 +1,12 @@
 /**
  * The loop the spec's seeds describe, in a real n8n: one workflow's Mindbody node creates a
  * client (POST /client/addclient), the sandbox dispatches client.created, and examples/05's
- * Mindbody Trigger runs once with that client: complete info, the week's first open intro class
- * booked, a welcome message. examples/06 books standing clients into next week's classes.
+ * Mindbody Trigger runs once with that client: the week's first bookable intro class found by the
+ * Mindbody node (Limit 1), the client booked into it, a welcome email sent over SMTP to a local
+ * catcher (scripts/mailCatcher.ts). examples/06 books standing clients into next week's classes.
  */
 import { addClientWorkflow } from '../../scripts/addClientWorkflow';
+import { catcherSmtpCredential, startMailCatcher, type MailCatcher } from '../../scripts/mailCatcher';
 import type { Sandbox } from '../../sandbox';
 import {
 	activeSubscriptions,
@@ -16,7 +18,7 @@ import {
 	VERSION,
 	viaWebhook,
 } from './support/mindbody';
-import type { N8n } from './support/n8n';
+import { N8n } from './support/n8n';
 
 jest.setTimeout(240000);
 
@@ -24,6 +26,12 @@ interface Visit {
 	ClassId: number;
 	ClientId: number;
 	Status: string;
+}
+
+interface Class {
+	Id: number;
+	StartDateTime: string;
+	ClassDescription: { Id: number; Name: string };
 }
 
 interface Client {
@@ -40,20 +48,24 @@ describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
 	let n8n: N8n;
 	let credentialId: string;
 	let introId: string;
+	let mail: MailCatcher;
 
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
-		({ n8n, credentialId } = await startN8n(sandbox));
-		introId = await n8n.importWorkflow(example('05-new-client-intro-class.json', credentialId));
+		mail = await startMailCatcher();
+		const smtp = { id: N8n.newId(), name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
+		({ n8n, credentialId } = await startN8n(sandbox, [smtp]));
+		introId = await n8n.importWorkflow(example('05-new-client-intro-class.json', credentialId, smtp.id));
 		await activeSubscriptions(sandbox);
 	});
 
 	afterAll(async () => {
 		await n8n?.stop();
 		await sandbox?.stop();
+		await mail?.stop();
 	});
 
-	it('a client created by one workflow starts examples/05 once, which books the intro class', async () => {
+	it('a client created by one workflow starts examples/05 once, which books the intro class and emails the client', async () => {
 		const createId = await n8n.importWorkflow(addClientWorkflow(credentialId, 'e2e-create-client'));
 		const email = `new.client.${Date.now()}@example.com`;
 		const res = await n8n.webhook('e2e-create-client', { body: { firstName: 'Nova', lastName: 'Loop', email } });
@@ -70,17 +82,27 @@ describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
 		expect(event).toMatchObject({ eventId: 'client.created' });
 		expect((event.eventData as { clientId: string }).clientId).toBe(client.Id);
 
-		const [booking] = nodeOutput(run, 'First Open Class') as Array<{ classId: number; className: string }>;
+		// The Mindbody node's own filters and Limit 1 pick the class: the earliest bookable intro class.
+		const found = nodeOutput(run, 'Next Open Intro Class') as unknown as Class[];
+		expect(found).toHaveLength(1);
+		const [klass] = found;
+		expect(klass.ClassDescription.Id).toBe(301);
+		const log = await admin<Array<{ operation?: string }>>(sandbox, 'GET', 'requests?service=rest');
+		expect(log.filter((r) => r.operation === 'class.getMany')).toHaveLength(1);
 		const records = await admin<{ visits: Visit[] }>(sandbox, 'GET', 'state/classRecords');
 		const roster = records.visits.filter((v) => v.ClientId === client.UniqueId);
-		expect(roster.map((v) => v.ClassId)).toEqual([booking.classId]);
-		const [message] = nodeOutput(run, 'Welcome Message');
-		expect(message.subject).toBe('Welcome, Nova: your first class is booked');
-		expect(String(message.message)).toContain(booking.className);
+		expect(roster.map((v) => v.ClassId)).toEqual([klass.Id]);
+
+		const welcome = await mail.waitFor((m) => m.to.includes(email));
+		expect(welcome.subject).toBe('Welcome, Nova: your first class is booked');
+		expect(welcome.from).toBe('frontdesk@studio.example');
+		expect(welcome.text).toContain(`We booked you into ${klass.ClassDescription.Name} on `);
+		expect(nodeOutput(run, 'Send Welcome Email')[0]).toMatchObject({ accepted: [email] });
 
 		// Once: after the deliveries settle again there is no other run of the trigger.
 		await admin(sandbox, 'POST', 'webhooks/settle');
 		expect(await n8n.executions(introId)).toHaveLength(1);
+		expect(mail.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
 	});
 
 	it("examples/06 books each standing client into next week's class on their day", async () => {

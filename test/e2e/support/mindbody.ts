@@ -33,10 +33,13 @@ export function sandboxCredential(sandbox: Sandbox, id = N8n.newId()): Credentia
 	};
 }
 
-/** n8n with the packed package and the sandbox credential, owner and API key ready. */
-export async function startN8n(sandbox: Sandbox): Promise<{ n8n: N8n; credentialId: string }> {
+/** n8n with the packed package and the sandbox credential (and any other given), owner and API key ready. */
+export async function startN8n(
+	sandbox: Sandbox,
+	others: CredentialJson[] = [],
+): Promise<{ n8n: N8n; credentialId: string }> {
 	const credential = sandboxCredential(sandbox);
-	const n8n = await N8n.start({ version: VERSION, tarball: tarball(), credentials: [credential] });
+	const n8n = await N8n.start({ version: VERSION, tarball: tarball(), credentials: [credential, ...others] });
 	return { n8n, credentialId: credential.id };
 }
 
@@ -92,10 +95,12 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
 	}
 }
 
-/** An example workflow of examples/, credential placeholder replaced. */
-export function example(file: string, credentialId: string): WorkflowJson {
-	const text = fs.readFileSync(path.resolve(__dirname, '../../../examples', file), 'utf8');
-	return JSON.parse(text.split('MINDBODY_CREDENTIAL_ID').join(credentialId)) as WorkflowJson;
+/** An example workflow of examples/, credential placeholders replaced (the SMTP one when given). */
+export function example(file: string, credentialId: string, smtpCredentialId?: string): WorkflowJson {
+	let text = fs.readFileSync(path.resolve(__dirname, '../../../examples', file), 'utf8');
+	text = text.split('MINDBODY_CREDENTIAL_ID').join(credentialId);
+	if (smtpCredentialId) text = text.split('SMTP_CREDENTIAL_ID').join(smtpCredentialId);
+	return JSON.parse(text) as WorkflowJson;
 }
 
 /**

@@ -1,0 +1,370 @@
+/**
+ * A studio's everyday jobs in a real n8n editor, driven with headless Chromium (playwright-core,
+ * Debian's chromium): the node creator finds the Mindbody node by the words a studio uses; a class
+ * of next week is booked, a sale paid in cash is made and an appointment is cancelled, each through
+ * Front Desk's form, every value picked or typed in the editor (no JSON), run with the node's
+ * Execute step button against the sandbox; Client → Get Many's simplified answer keeps Email.
+ *
+ * The workflows are created through n8n's public API with the node's resource and operation only
+ * (what choosing them in the node creator gives); the tour's fields are filled in the editor.
+ * On the default n8n (2.8.4) the filled forms with their answers are written to docs/ for
+ * README's tour; on another version the shots go to the temp folder.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { Locator, Page } from 'playwright-core';
+
+import { openEditor, type EditorSession } from '../../scripts/screenshot';
+import type { Sandbox } from '../../sandbox';
+import { admin, CREDENTIAL_NAME, nodeOutput, startE2eSandbox, startN8n, VERSION } from './support/mindbody';
+import type { Execution, N8n, WorkflowJson } from './support/n8n';
+
+jest.setTimeout(300000);
+
+const OWNER = { email: 'owner@example.com', password: 'E2e-password-1' };
+const DOCS = path.resolve(__dirname, '../../docs');
+const shotPath = (name: string) =>
+	VERSION === '2.8.4' ? path.join(DOCS, `tour-${name}.png`) : path.join(os.tmpdir(), `tour-${name}-${VERSION}.png`);
+
+const DAY = 24 * 3600 * 1000;
+
+/** "Tue 8 Dec 18:00": how the pickers write a time the service gave (the sandbox's site runs on UTC). */
+function dayAndTime(iso: string): string {
+	const at = new Date(iso);
+	const weekday = at.toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'short' });
+	const month = at.toLocaleDateString('en-GB', { timeZone: 'UTC', month: 'short' });
+	return `${weekday} ${at.getUTCDate()} ${month} ${iso.slice(11, 16)}`;
+}
+
+interface Client {
+	Id: number;
+	ClientId: string;
+	FirstName: string;
+	LastName: string;
+	Email: string;
+	Status: string;
+	CustodianId: number | null;
+}
+interface ClassInstance {
+	Id: number;
+	ClassDescriptionId: number;
+	StartDateTime: string;
+	IsCanceled: boolean;
+	Hidden?: boolean;
+	MaxCapacity: number;
+	TotalBooked: number;
+}
+interface Appointment {
+	Id: number;
+	ClientId: number | string;
+	Status: string;
+	StartDateTime: string;
+}
+interface Visit {
+	ClassId: number;
+	ClientId: number;
+}
+
+/** One Mindbody node with only its resource and operation set, as the node creator adds it. */
+function oneNode(
+	name: string,
+	nodeName: string,
+	credentialId: string,
+	parameters: Record<string, unknown>,
+): WorkflowJson {
+	return {
+		name,
+		nodes: [
+			{
+				id: '3c0a0000-0000-4000-8000-000000000001',
+				name: nodeName,
+				type: 'n8n-nodes-mindbody.mindbody',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: { mindbodyApi: { id: credentialId, name: CREDENTIAL_NAME } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
+	let sandbox: Sandbox;
+	let n8n: N8n;
+	let credentialId: string;
+	let editor: EditorSession;
+	let page: Page;
+
+	beforeAll(async () => {
+		// Without Chromium, openEditor fails saying how to install it.
+		sandbox = await startE2eSandbox();
+		({ n8n, credentialId } = await startN8n(sandbox));
+		// A first load of the editor on a busy machine can take longer than the usual 30 s.
+		editor = await openEditor({
+			editorUrl: n8n.baseUrl,
+			email: OWNER.email,
+			password: OWNER.password,
+			timeoutMs: 60000,
+		});
+		page = editor.page;
+	});
+
+	afterAll(async () => {
+		await editor?.close();
+		await n8n?.stop();
+		await sandbox?.stop();
+	});
+
+	async function createWorkflow(workflow: WorkflowJson): Promise<string> {
+		const res = await n8n.api('POST', '/workflows', workflow);
+		if (res.status !== 200) throw new Error(`create workflow: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+		return (res.json as { id: string }).id;
+	}
+
+	/** Opens the workflow in the editor and its Mindbody node's panel; returns the panel. */
+	async function openNode(workflowId: string): Promise<Locator> {
+		await page.goto(`${editor.origin}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
+		const node = page.locator('[data-test-id="canvas-node"][data-node-type="n8n-nodes-mindbody.mindbody"]').first();
+		await node.waitFor({ state: 'visible' });
+		await node.dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]').first();
+		await ndv.waitFor({ state: 'visible' });
+		return ndv;
+	}
+
+	/** A workflow of one Front Desk task, opened in the editor with the client picked from the list. */
+	async function openTask(title: string, nodeName: string, operation: string, client: Client) {
+		const id = await createWorkflow(oneNode(title, nodeName, credentialId, { resource: 'frontDesk', operation }));
+		const ndv = await openNode(id);
+		await pick(ndv, 'clientId', `${client.FirstName} ${client.LastName}`, client.LastName);
+		return { id, ndv };
+	}
+
+	/** Opens a resource locator's list, types `search` when given, and clicks the entry holding `text`. */
+	async function pick(ndv: Locator, parameter: string, text: string, search?: string): Promise<string[]> {
+		const locator = ndv.locator(`[data-test-id="resource-locator-${parameter}"]`).last();
+		await locator.locator('[data-test-id="rlc-input"]').first().click();
+		// The list opens in a popover of its own, outside the panel.
+		const items = page.locator('[data-test-id="rlc-item"]:visible');
+		await items.first().waitFor({ state: 'visible' });
+		const offered = (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+		if (search !== undefined) {
+			await page
+				.locator('input[data-test-id="rlc-search"]:visible, [data-test-id="rlc-search"]:visible input')
+				.first()
+				.fill(search);
+		}
+		const wanted = items.filter({ hasText: text }).first();
+		await wanted.waitFor({ state: 'visible' });
+		await wanted.click();
+		const input = locator.locator('[data-test-id="rlc-input"]').first();
+		for (let tries = 0; (await input.inputValue()) === '' && tries < 40; tries++) await page.waitForTimeout(100);
+		expect(await input.inputValue()).toContain(text);
+		return offered;
+	}
+
+	/**
+	 * Execute step in the panel; the saved manual execution's record, once it stopped. The answer is
+	 * then shown as JSON: key and value on one line each read better than the table's wide columns.
+	 */
+	async function executeStep(ndv: Locator, workflowId: string): Promise<Execution> {
+		const before = (await n8n.executions(workflowId)).length;
+		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+		const [run] = await n8n.waitForExecutions(workflowId, before + 1);
+		const json = ndv.locator('[data-test-id="output-panel"] [data-test-id="radio-button-json"]').first();
+		await json.waitFor({ state: 'visible' });
+		await json.click();
+		return run;
+	}
+
+	async function shoot(name: string): Promise<void> {
+		const out = shotPath(name);
+		fs.mkdirSync(path.dirname(out), { recursive: true });
+		await page.mouse.move(0, 0);
+		await page.screenshot({ path: out, type: 'png', animations: 'disabled', caret: 'hide' });
+		const png = fs.readFileSync(out);
+		process.stderr.write(`[e2e] tour shot ${path.relative(process.cwd(), out)}: ${png.length} bytes\n`);
+		expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+	}
+
+	const state = <T>(name: string) => admin<T>(sandbox, 'GET', `state/${name}`);
+
+	it('the node creator finds the Mindbody node for "checkout", "membership" and "check in"', async () => {
+		const id = await createWorkflow({
+			name: 'Node creator search',
+			nodes: [
+				{
+					id: '3c0a0000-0000-4000-8000-000000000101',
+					name: 'When clicking ‘Execute workflow’',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+			],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		});
+		await page.goto(`${editor.origin}/workflow/${id}`, { waitUntil: 'domcontentloaded' });
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible' });
+		await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
+		const creator = page.locator('[data-test-id="node-creator"]').first();
+		await creator.waitFor({ state: 'visible' });
+		const search = creator.locator(
+			'input[data-test-id="node-creator-search-bar"], [data-test-id="node-creator-search-bar"] input',
+		);
+		const found: Record<string, string[]> = {};
+		for (const words of ['checkout', 'membership', 'check in']) {
+			await search.first().fill(words);
+			const names = creator.locator('[data-test-id="node-creator-item-name"]');
+			await names
+				.filter({ hasText: /^Mindbody$/ })
+				.first()
+				.waitFor({ state: 'visible' });
+			found[words] = (await names.allInnerTexts()).map((t) => t.trim());
+			if (words === 'check in') await shoot('search-check-in');
+		}
+		process.stderr.write(`[e2e] node creator: ${JSON.stringify(found)}\n`);
+		for (const words of Object.keys(found)) expect(found[words]).toContain('Mindbody');
+	});
+
+	it("Front Desk → Book Class: the class picker offers next week's classes; one picked is booked", async () => {
+		const clients = await state<Client[]>('clients');
+		const classes = await state<ClassInstance[]>('classes');
+		const records = await state<{ visits: Visit[]; waitlist: Array<{ ClientId: number }> }>('classRecords');
+		const now = Date.now();
+		const nextWeek = classes.filter(
+			(c) =>
+				!c.IsCanceled &&
+				!c.Hidden &&
+				Date.parse(c.StartDateTime) > now + 8 * DAY &&
+				Date.parse(c.StartDateTime) < now + 12 * DAY &&
+				c.TotalBooked < c.MaxCapacity - 1,
+		);
+		expect(nextWeek.length).toBeGreaterThan(0);
+		const target = nextWeek[0];
+		const waiting = new Set(records.waitlist.map((w) => w.ClientId));
+		const client = clients.find(
+			(c) =>
+				c.Status === 'Active' &&
+				c.CustodianId === null &&
+				!waiting.has(c.Id) &&
+				!records.visits.some((v) => v.ClassId === target.Id && v.ClientId === c.Id),
+		)!;
+
+		const descriptions = await state<Array<{ Id: number; Name: string }>>('classDescriptions');
+		const { id, ndv } = await openTask('Front desk: book a class', 'Book Class', 'bookClass', client);
+		const wanted = `${dayAndTime(target.StartDateTime)} · ${descriptions.find((d) => d.Id === target.ClassDescriptionId)!.Name}`;
+		const offered = await pick(ndv, 'classId', wanted, wanted);
+		process.stderr.write(`[e2e] class picker offered ${offered.length}: ${offered[0]} … ${offered.at(-1)}\n`);
+		// The list reaches past next week: its last class is more than a week ahead.
+		const days = offered.map((o) => o.split(' · ')[0]);
+		expect(days).toEqual(expect.arrayContaining([expect.stringMatching(/^\w{3} \d{1,2} \w{3} \d{2}:\d{2}$/)]));
+		expect(offered.some((o) => o.startsWith(dayAndTime(nextWeek.at(-1)!.StartDateTime)))).toBe(true);
+
+		const run = await executeStep(ndv, id);
+		expect(run.status).toBe('success');
+		expect(nodeOutput(run, 'Book Class')[0]).toMatchObject({ ClassId: target.Id });
+		const after = await state<{ visits: Visit[] }>('classRecords');
+		expect(after.visits.some((v) => v.ClassId === target.Id && v.ClientId === client.Id)).toBe(true);
+		await shoot('book-class');
+	});
+
+	it('Front Desk → Sell: a pricing option paid in cash, every field filled in the form, makes the sale', async () => {
+		const clients = await state<Client[]>('clients');
+		const client = clients.filter((c) => c.Status === 'Active' && c.CustodianId === null)[3];
+		const records = await state<{ pricingOptions: Array<{ Id: number; Name: string; Price: number }> }>('saleRecords');
+		const option = records.pricingOptions[0];
+		const [location] = await state<Array<{ Id: number; Name: string }>>('locations');
+		const salesBefore = (await state<unknown[]>('sales')).length;
+
+		const { id, ndv } = await openTask('Front desk: sell a drop-in, paid in cash', 'Sell', 'sell', client);
+		await ndv.locator('[data-test-id="fixed-collection-cartItems"] button').first().click();
+		await pick(ndv, 'pricingOption', option.Name, option.Name);
+		await ndv.locator('[data-test-id="fixed-collection-cartPayments"] button').first().click();
+		// A payment opens as Cash: only its amount is typed.
+		const type = ndv.locator(
+			'[data-test-id="fixed-collection-cartPayments"] [data-test-id="parameter-input-type"] input',
+		);
+		expect(await type.first().inputValue()).toBe('Cash');
+		const amount = ndv.locator(
+			'[data-test-id="fixed-collection-cartPayments"] [data-test-id="parameter-input-amount"] input',
+		);
+		await amount.first().fill(String(option.Price));
+		await amount.first().blur();
+		// Sold at the desk: the location's in-store price (without one the service prices it as online).
+		const addField = ndv.locator('[data-test-id="collection-parameter-add"]', {
+			has: page.locator('input[placeholder="Add Field"]'),
+		});
+		await addField.first().click();
+		await page
+			.locator('.el-select-dropdown__item:visible', { hasText: /^Location ID$/ })
+			.first()
+			.click();
+		await pick(ndv, 'locationId', location.Name);
+
+		const run = await executeStep(ndv, id);
+		expect(run.data?.resultData.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		const [answer] = nodeOutput(run, 'Sell') as Array<{ ShoppingCart: { SaleId: number; GrandTotal: number } }>;
+		expect(answer.ShoppingCart.GrandTotal).toBe(option.Price);
+		const sales = await state<Array<{ Id: number }>>('sales');
+		expect(sales).toHaveLength(salesBefore + 1);
+		expect(sales.at(-1)!.Id).toBe(answer.ShoppingCart.SaleId);
+		// The whole form and its answer in one picture, from the top.
+		await page.setViewportSize({ width: 1440, height: 1700 });
+		await ndv.locator('[data-test-id="node-credentials-select"]').first().scrollIntoViewIfNeeded();
+		await shoot('sell-cash');
+		await page.setViewportSize({ width: 1440, height: 900 });
+	});
+
+	it('Front Desk → Cancel Appointment: a coming appointment of a client picked from the list is cancelled', async () => {
+		const clients = await state<Client[]>('clients');
+		const appointments = await state<Appointment[]>('appointments');
+		const now = Date.now();
+		const target = appointments.find(
+			(a) =>
+				['Booked', 'Confirmed'].includes(a.Status) &&
+				Date.parse(a.StartDateTime) > now + DAY &&
+				Date.parse(a.StartDateTime) < now + 10 * DAY,
+		)!;
+		const client = clients.find((c) => c.Id === Number(target.ClientId))!;
+
+		const { id, ndv } = await openTask(
+			'Front desk: cancel an appointment',
+			'Cancel Appointment',
+			'cancelAppointment',
+			client,
+		);
+		await pick(ndv, 'appointmentId', dayAndTime(target.StartDateTime));
+
+		const run = await executeStep(ndv, id);
+		expect(run.data?.resultData.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		const after = await state<Appointment[]>('appointments');
+		expect(after.find((a) => a.Id === target.Id)!.Status).toBe('Cancelled');
+		await shoot('cancel-appointment');
+	});
+
+	it("Client → Get Many, simplified, keeps each client's Email", async () => {
+		const id = await createWorkflow(
+			oneNode('Clients, simplified', 'Get Many Clients', credentialId, {
+				resource: 'client',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 5,
+				simplify: true,
+				filters: {},
+			}),
+		);
+		const ndv = await openNode(id);
+		const run = await executeStep(ndv, id);
+		expect(run.status).toBe('success');
+		const clients = nodeOutput(run, 'Get Many Clients');
+		expect(clients).toHaveLength(5);
+		for (const client of clients) expect(client.Email).toEqual(expect.stringContaining('@'));
+	});
+});
