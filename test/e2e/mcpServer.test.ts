@@ -27,6 +27,21 @@ describe(`examples/08: the Mindbody MCP server in n8n ${VERSION}`, () => {
 	let client: McpClient;
 	let descriptions: Record<string, string>;
 
+	/** n8n registers the trigger's path a moment after the workflow is activated (on a busy machine, seconds). */
+	async function untilRegistered(endpoint: string): Promise<void> {
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			const res = await fetch(endpoint, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+			await res.text();
+			if (res.status !== 404 || Date.now() > deadline) return;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	}
+
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
 		const bearer = {
@@ -40,6 +55,7 @@ describe(`examples/08: the Mindbody MCP server in n8n ${VERSION}`, () => {
 		descriptions = toolDescriptions(workflow);
 		const trigger = nodeOfType(workflow, '@n8n/n8n-nodes-langchain.mcpTrigger');
 		url = `${n8n.baseUrl}/mcp/${(trigger.parameters as { path: string }).path}`;
+		await untilRegistered(url);
 		client = await connectMcp(url, { authorization: `Bearer ${TOKEN}` });
 	});
 
