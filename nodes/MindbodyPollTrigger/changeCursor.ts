@@ -11,6 +11,9 @@ import { DAY_MS, laterStamp, stampLike, stampMs, utcStamp } from './stamps';
  *   Nothing new gets that stamp after that but a change listed late, which the sweep finds, so
  *   polls ask from just after `high`: an idle poll is one request however many records a burst
  *   left in that second.
+ * - `afterShut`: `after` was settled at a mark an overlap (and `SECOND_ENDS_MS`) old, so its second is
+ *   done too (a record listed with that time now is later than the overlap): sweeps ask from just
+ *   after it.
  * - `seen`: every record read with a stamp at or after `after`, by key, with the version of it
  *   read last (its stamp, and for events that pass on content, a digest of that content). The
  *   same version read again is recognised; another one, even in the same second, is news.
@@ -33,6 +36,7 @@ export interface ChangeCursor {
 	sweptAt?: number;
 	highAt?: number;
 	shut?: true;
+	afterShut?: true;
 }
 
 /** A record as the cursor tracks it: its key, the time of its last change and the version read. */
@@ -84,10 +88,13 @@ export function cursorFromDate(date: string): ChangeCursor | undefined {
 /** Where this poll reads from, and whether it is a sweep (from `after`, able to settle). */
 export function planRead(cursor: ChangeCursor, now: number, overlapMs: number): { floor: string; sweep: boolean } {
 	const sweep = cursor.high === undefined || now - (cursor.sweptAt ?? -Infinity) >= overlapMs;
-	if (sweep) return { floor: cursor.from ?? cursor.after, sweep };
+	if (sweep) return { floor: cursor.afterShut ? justAfter(cursor.after) : (cursor.from ?? cursor.after), sweep };
 	const high = cursor.high!;
-	return { floor: cursor.shut ? stampLike(stampMs(high)! + 1, high) : high, sweep };
+	return { floor: cursor.shut ? justAfter(high) : high, sweep };
 }
+
+/** A millisecond after a time the service wrote, written the same way. */
+const justAfter = (stamp: string) => stampLike(stampMs(stamp)! + 1, stamp);
 
 /**
  * The request's bound for changes at or after `floor`: the floor itself for a filter that keeps
@@ -166,13 +173,17 @@ function moved(
 	const settled =
 		kind.sweep && kind.whole ? marks.filter(([, at]) => at + overlapMs <= times.startedAt).at(-1) : undefined;
 	if (!settled) return { ...cursor, seen, marks, ...(high ? { high } : {}), sweptAt };
-	return settledAt(
-		settled[0],
-		seen,
-		marks.filter(([, at]) => at > settled[1]),
-		laterStamp(high, settled[0])!,
-		sweptAt,
-	);
+	return {
+		...settledAt(
+			settled[0],
+			seen,
+			marks.filter(([, at]) => at > settled[1]),
+			laterStamp(high, settled[0])!,
+			sweptAt,
+		),
+		// Its second ended long enough ago too, unless the overlap is shorter than that.
+		...(settled[1] + SECOND_ENDS_MS <= times.startedAt ? { afterShut: true as const } : {}),
+	};
 }
 
 /** A cursor settled at `after`: it keeps only records read at or after it, and no `from`. */

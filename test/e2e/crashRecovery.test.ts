@@ -197,9 +197,22 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		expect(redelivered.every((status) => status === 200)).toBe(true);
 		expect(counter.runs).toBe(runsBefore);
 
-		// What the service does with the deliveries n8n never answered: it sends them again.
-		const resent = await Promise.all(unanswered.map((id) => post(JSON.stringify(event(id)))));
-		expect(resent.every((status) => status === 200)).toBe(true);
+		// What the service does with the deliveries n8n never answered: it sends them again, and again
+		// while one gets no 200 (on a busy machine some of 80 at once wait past the 30 s this client gives).
+		let pending = unanswered;
+		const rounds: Array<Record<string, number>> = [];
+		for (let round = 0; round < 3 && pending.length; round++) {
+			const statuses = await Promise.all(pending.map((id) => post(JSON.stringify(event(id)))));
+			rounds.push(
+				statuses.reduce<Record<string, number>>((counts, status) => {
+					counts[status] = (counts[status] ?? 0) + 1;
+					return counts;
+				}, {}),
+			);
+			pending = pending.filter((_id, index) => statuses[index] !== 200);
+		}
+		console.log(`[${VERSION}] ${unanswered.length} unanswered deliveries sent again: ${JSON.stringify(rounds)}`);
+		expect(pending).toEqual([]);
 		await counter.settle(DELIVERIES, 60_000);
 		expect(ids.filter((id) => !counter.seen.has(id))).toEqual([]);
 		expect(ids.filter((id) => (counter.seen.get(id) ?? 0) > 1 && !crashedButRan.includes(id))).toEqual([]);

@@ -160,7 +160,12 @@ describe('the change cursor', () => {
 			sweptAt: NOW + 10 * MINUTE_MS,
 			highAt: NOW + 500,
 			shut: true,
+			afterShut: true,
 		});
+		// Its second is done as well: the next sweep asks from just after it, an idle one in one page.
+		expect(planRead(settled, NOW + 20 * MINUTE_MS, OVERLAP)).toEqual({ floor: '2026-03-02T08:00:05.001', sweep: true });
+		// An overlap shorter than a second takes to end leaves it open.
+		expect(advance(first, [], at(NOW + 5_000), 0, sweep).afterShut).toBeUndefined();
 		// A change stamped before the mark, showing this late, is what the cursor misses.
 		expect(isNews(settled, read('c', '2026-03-02T08:00:04'))).toBe(false);
 		// One at the mark's very second that it has not read is still news.
