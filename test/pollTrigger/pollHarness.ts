@@ -209,20 +209,7 @@ export class PollingWorkflow {
 		await processedDataTable();
 		const workflow = this.toWorkflow();
 		const executionId = `poll-${this.runs.length + 1}`;
-		const hooks = new ExecutionLifecycleHooks(mode, executionId, {
-			id: workflow.id,
-			name: workflow.name ?? '',
-			active: true,
-			isArchived: false,
-			nodes: Object.values(workflow.nodes),
-			connections: {},
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			activeVersionId: null,
-		});
-		const done = createDeferredPromise<IRun>();
-		hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
-		const additionalData = buildAdditionalData(this.credentials, { hooks, executionId });
+		const { done, additionalData } = this.runHooks(workflow, mode, executionId, true);
 		const trigger = workflow.getNode(TRIGGER_NAME)!;
 		const runExecutionData = createRunExecutionData({
 			executionData: { nodeExecutionStack: [{ node: trigger, data: { main: data }, source: null }] },
@@ -259,14 +246,14 @@ export class PollingWorkflow {
 	}
 
 	/** The editor's Fetch Test Event: a manual execution of the trigger alone. */
-	async fetchTestEvent(): Promise<{ items: IDataObject[]; error?: Error }> {
-		const workflow = this.toWorkflow();
-		const hooks = new ExecutionLifecycleHooks('manual', 'manual-poll', {
+	/** n8n's lifecycle hooks for one execution of the workflow, and the run they report when it ends. */
+	private runHooks(workflow: Workflow, mode: WorkflowExecuteMode, executionId: string, active: boolean) {
+		const hooks = new ExecutionLifecycleHooks(mode, executionId, {
 			id: workflow.id,
 			name: workflow.name ?? 'Mindbody poll workflow',
-			active: false,
+			active,
 			isArchived: false,
-			nodes: workflow.nodes ? Object.values(workflow.nodes) : [],
+			nodes: Object.values(workflow.nodes),
 			connections: {},
 			createdAt: new Date(),
 			updatedAt: new Date(),
@@ -274,7 +261,12 @@ export class PollingWorkflow {
 		});
 		const done = createDeferredPromise<IRun>();
 		hooks.addHandler('workflowExecuteAfter', (run) => done.resolve(run));
-		const additionalData = buildAdditionalData(this.credentials, { hooks, executionId: 'manual-poll' });
+		return { done, additionalData: buildAdditionalData(this.credentials, { hooks, executionId }) };
+	}
+
+	async fetchTestEvent(): Promise<{ items: IDataObject[]; error?: Error }> {
+		const workflow = this.toWorkflow();
+		const { done, additionalData } = this.runHooks(workflow, 'manual', 'manual-poll', false);
 		await new WorkflowExecute(additionalData, 'manual').run({
 			workflow,
 			startNode: workflow.getNode(TRIGGER_NAME)!,
