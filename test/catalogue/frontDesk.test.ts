@@ -74,9 +74,8 @@ describe('Front Desk tasks', () => {
 		const sell = tasks.find((task) => task.operation === 'sell')!;
 		const checkout = properties.filter(
 			(p) =>
-				p.displayOptions?.show?.resource?.[0] === 'sale' &&
-				p.displayOptions.show.operation?.[0] === 'checkout' &&
-				p.displayOptions.show.resource.length === 1 &&
+				p.displayOptions?.show?.resource?.includes('sale') === true &&
+				p.displayOptions.show.operation?.includes('checkout') === true &&
 				!['toolDescription', 'options'].includes(p.name),
 		);
 		const withoutShow = ({ displayOptions: _shown, ...field }: INodeProperties) => field;

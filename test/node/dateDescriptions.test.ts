@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { LOCAL_TIME, UTC_TIME, WALL_CLOCK } from '../../nodes/shared/catalogue/dateWords';
@@ -10,20 +10,39 @@ import { LOCAL_TIME, UTC_TIME, WALL_CLOCK } from '../../nodes/shared/catalogue/d
  */
 type Field = { where: string; name: string; description?: string };
 
-function dateFields(properties: readonly INodeProperties[], where?: string): Field[] {
-	return properties.flatMap((field) => {
+const properties = new Mindbody().description.properties;
+/** Every "resource.operation" of the node. */
+const operations = new Set(
+	properties
+		.filter((field) => field.name === 'operation')
+		.flatMap((field) =>
+			(field.options as INodePropertyOptions[]).map(
+				(option) => `${String(field.displayOptions?.show?.resource)}.${String(option.value)}`,
+			),
+		),
+);
+
+/** A field once for each operation it shows for (the node stores a field alike for several once). */
+function dateFields(list: readonly INodeProperties[], where?: string): Field[] {
+	return list.flatMap((field) => {
 		const show = field.displayOptions?.show;
-		const place = where ?? `${String(show?.resource)}.${String(show?.operation)}`;
-		const inside = (field.options ?? []).flatMap((option) => {
-			if ('values' in option) return dateFields(option.values, place);
-			return 'type' in option ? dateFields([option], place) : [];
+		const places = where
+			? [where]
+			: (show?.resource ?? []).flatMap((resource) =>
+					(show?.operation ?? []).map((op) => `${String(resource)}.${String(op)}`).filter((at) => operations.has(at)),
+				);
+		return places.flatMap((place) => {
+			const inside = (field.options ?? []).flatMap((option) => {
+				if ('values' in option) return dateFields(option.values, place);
+				return 'type' in option ? dateFields([option], place) : [];
+			});
+			const own = field.type === 'dateTime' ? [{ where: place, name: field.name, description: field.description }] : [];
+			return [...own, ...inside];
 		});
-		const own = field.type === 'dateTime' ? [{ where: place, name: field.name, description: field.description }] : [];
-		return [...own, ...inside];
 	});
 }
 
-const fields = dateFields(new Mindbody().description.properties);
+const fields = dateFields(properties);
 const formOf = (description = '') => [UTC_TIME, LOCAL_TIME, WALL_CLOCK].find((form) => description.endsWith(form));
 
 /** The fields read in the business's time, as the sandbox reads them, and in which way. */

@@ -27,7 +27,7 @@ const optionsOf = (resource: string, operation: string) => {
 	const collections = properties.filter(
 		(p) =>
 			p.name === 'options' &&
-			p.displayOptions?.show?.resource?.[0] === resource &&
+			(p.displayOptions?.show?.resource ?? []).includes(resource) &&
 			(p.displayOptions?.show?.operation ?? []).includes(operation),
 	);
 	// One collection shows for each operation.
@@ -230,9 +230,14 @@ describe("n8n's UX guidelines", () => {
 
 	test("Simplify is on by default with n8n's wording, shown for exactly the operations with large answers", () => {
 		const simplify = fields.filter((field) => field.name === 'simplify');
+		const resourceOperations = new Set(
+			[...operations, ...tasks.map(taskAsOperation)].map((op) => `${op.resource}.${op.operation}`),
+		);
 		const shown = simplify.flatMap((field) =>
-			(field.displayOptions?.show?.operation ?? []).map(
-				(op) => `${String(field.displayOptions?.show?.resource?.[0])}.${String(op)}`,
+			(field.displayOptions?.show?.resource ?? []).flatMap((resource) =>
+				(field.displayOptions?.show?.operation ?? [])
+					.map((op) => `${String(resource)}.${String(op)}`)
+					.filter((pair) => resourceOperations.has(pair)),
 			),
 		);
 		expect(shown.sort()).toEqual(

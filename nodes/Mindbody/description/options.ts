@@ -120,7 +120,7 @@ function optionFields(operation: Operation): INodeProperties[] {
 		default: DEFAULT_TIMEOUT_MS,
 		typeOptions: { minValue: 1 },
 		description:
-			'Time in ms the whole call may take, retries included: it has ended, with an answer or an error, about this long after it started. A call that times out is not sent again; GET, PUT, PATCH and DELETE calls are retried after a rate limit or a server error while time is left, POST calls never.',
+			'Time in ms the whole call may take, resends after a rate limit or a server error included. A call that times out is not sent again.',
 	});
 	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 }

@@ -44,8 +44,7 @@ export function withToolDescriptions(properties: INodeProperties[], stored: Stor
 				type: 'string',
 				default: `${words.does ?? sentence(option.description ?? '')} ${words.rest}`.trim(),
 				typeOptions: { rows: 4 },
-				description:
-					'What the AI agent reads about this tool: what it does, whether it changes data, which tool gives each ID, what it answers',
+				description: 'What the AI agent is told about this tool',
 				displayOptions: { show: { '@tool': [true], resource: [resource], operation: [option.value] } },
 			};
 		});
