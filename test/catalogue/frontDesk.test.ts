@@ -153,12 +153,14 @@ describe('Front Desk tasks', () => {
 			];
 			for (const list of picks) {
 				expect(lists).toContain(list);
-				for (const { field } of Object.values(list.follows ?? {})) {
+				for (const { field, label } of Object.values(list.follows ?? {})) {
 					expect([task.operation, list.method, fields.some((f) => f.name === field)]).toEqual([
 						task.operation,
 						list.method,
 						true,
 					]);
+					// "Fill in … first" names the field as it shows.
+					expect([task.operation, fields.find((f) => f.name === field)?.displayName]).toEqual([task.operation, label]);
 				}
 			}
 		}

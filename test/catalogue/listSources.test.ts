@@ -1,6 +1,6 @@
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { bodyInput } from '../../nodes/Mindbody/bodies';
-import { LISTS, operations, type ListSource } from '../../nodes/shared/catalogue';
+import { LISTS, operations, pickedLabel, type ListSource } from '../../nodes/shared/catalogue';
 import { allFields } from '../support/nodeFields';
 
 /** Dropdowns are wired by value: a field's list, the GET that serves it, and the node method it names. */
@@ -18,6 +18,19 @@ const methodsNamed = fields.flatMap((field) => [
 const lists: ListSource[] = Object.values(LISTS);
 
 describe('dropdown lists', () => {
+	test('a picked field is labelled by the thing it picks: the ID wording dropped, a staff ID a staff member', () => {
+		const labels = ['Client ID', 'Staff ID', 'Assigned To Staff ID', 'Session Type ID', 'Pricing Option'];
+		expect(labels.map(pickedLabel)).toEqual([
+			'Client',
+			'Staff Member',
+			'Assigned To Staff Member',
+			'Session Type',
+			'Pricing Option',
+		]);
+		// A label already naming the thing stays; a list of IDs is no single picker.
+		expect(['Staff Member', 'Client', 'Client IDs'].map(pickedLabel)).toEqual(['Staff Member', 'Client', 'Client IDs']);
+	});
+
 	test('each list is served by exactly one GET that needs no path value', () => {
 		for (const list of lists) {
 			const servers = operations.filter((operation) => operation.serves === list);

@@ -301,7 +301,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		});
 		await addField.first().click();
 		await page
-			.locator('.el-select-dropdown__item:visible', { hasText: /^Location ID$/ })
+			.locator('.el-select-dropdown__item:visible', { hasText: /^Location$/ })
 			.first()
 			.click();
 		await pick(ndv, 'locationId', location.Name);

@@ -83,7 +83,7 @@ describe('body id fields', () => {
 			confirmationFields: { locationId: { __rl: true, mode: 'id', value: 'Downtown' } },
 		});
 		expect(result.status).toBe('error');
-		expect(result.nodeError('Mindbody')!.message).toBe('Location ID: "Downtown" is not a whole number');
+		expect(result.nodeError('Mindbody')!.message).toBe('Location: "Downtown" is not a whole number');
 		expect(h.apiRequests()).toHaveLength(0);
 	});
 

@@ -121,7 +121,7 @@ describe('Consumer Booking', () => {
 		expect(result.jsonItems).toEqual((await replay(h.sandbox, request)).json);
 	});
 
-	test('Get Service Payment Options: Request Location ID picked from the location list goes on the wire as its ID', async () => {
+	test('Get Service Payment Options: Request Location picked from the location list goes on the wire as its ID', async () => {
 		const series = site().clientServices.find((s) => s.ClientId === 100001)!;
 		const locationId = series.LocationIds[0];
 		const result = await h.run({

@@ -168,7 +168,7 @@ describe('tool descriptions an agent can act on', () => {
 		// Bookings, sales and the client's own records among them: the check reads real requirements.
 		expect(named).toBeGreaterThan(40);
 		expect(descriptionOf('class.addClient')).toContain(
-			'Needs the Client ID from Client → Get Many; the Class ID from Class → Get Many.',
+			"Needs the Client's ID from Client → Get Many; the Class's ID from Class → Get Many.",
 		);
 	});
 
@@ -183,7 +183,7 @@ describe('tool descriptions an agent can act on', () => {
 			}
 		}
 		expect(descriptionOf('clientContract.terminate')).toContain(
-			'Needs the Client ID from Client → Get Many; the Client Contract ID from Client Contract → Get Many.',
+			"Needs the Client's ID from Client → Get Many; the Client Contract ID from Client Contract → Get Many.",
 		);
 	});
 
@@ -195,17 +195,17 @@ describe('tool descriptions an agent can act on', () => {
 		expect(descriptionOf('class.addClient')).toBe(
 			'Books one client into one class, or onto its waiting list when the class is full. ' +
 				'Caution: books the client into a real class. ' +
-				'Needs the Client ID from Client → Get Many; the Class ID from Class → Get Many. ' +
+				"Needs the Client's ID from Client → Get Many; the Class's ID from Class → Get Many. " +
 				'Answers with the visit made: its Id, ClassId, ClientId, StartDateTime (UTC) and ServiceName (the pricing option that pays).',
 		);
 		expect(descriptionOf('sale.checkout')).toBe(
 			'Sells the items of a cart to a client and takes payment, booking any class paid for; a card challenge needs a second call. ' +
 				'Caution: charges the client. ' +
 				'Needs the pricing option IDs of the Items from Pricing Option → Get Many. ' +
-				'Also takes the Client from Client → Get Many; the Pricing Option from Pricing Option → Get Many; the Product from Product → Get Many; ' +
-				'the Package from Sale → Get Packages; the Gift Card from Gift Card → Get Many; the Staff Member from Staff → Get Many; ' +
-				'the Classes to Book from Class → Get Many; the Payment Method from Sale → Get Custom Payment Methods; ' +
-				'the Location ID from Location → Get Many; the Payer Client ID from Client → Get Many. ' +
+				"Also takes the Client's ID from Client → Get Many; the Pricing Option's ID from Pricing Option → Get Many; the Product's ID from Product → Get Many; " +
+				"the Package's ID from Sale → Get Packages; the Gift Card's ID from Gift Card → Get Many; the Staff Member's ID from Staff → Get Many; " +
+				"the Classes to Book from Class → Get Many; the Payment Method's ID from Sale → Get Custom Payment Methods; " +
+				"the Location's ID from Location → Get Many; the Payer Client's ID from Client → Get Many. " +
 				'Answers with one item: ShoppingCart (Id, SaleId, CartItems, SubTotal and GrandTotal), and the Classes and Appointments it booked.',
 		);
 		// Without hand words, the answer is read from the v6 facts: the list the page holds and its record's fields.
@@ -215,7 +215,7 @@ describe('tool descriptions an agent can act on', () => {
 		expect(descriptionOf('availability.search')).toContain('Only reads (a POST that changes nothing).');
 		// An ID the document leaves unmarked is told as taken, not as optional.
 		expect(descriptionOf('class.removeClient')).toContain(
-			'Needs the Class ID from Class → Get Many. Also takes the Client ID from Client → Get Many.',
+			"Needs the Class's ID from Class → Get Many. Also takes the Client's ID from Client → Get Many.",
 		);
 		// Few IDs, names, times or status: other plain fields fill the words up.
 		expect(descriptionOf('giftCard.getBalance')).toMatch(/ Answers with one item: BarcodeId and RemainingBalance\.$/);

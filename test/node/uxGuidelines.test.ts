@@ -171,6 +171,38 @@ describe("n8n's UX guidelines", () => {
 		}
 	});
 
+	test('a picker is labelled by what it picks, as n8n labels its own; the ID is its By ID mode; typed IDs say ID', () => {
+		const pickers = fields.filter((field) => field.type === 'resourceLocator');
+		expect(pickers.length).toBeGreaterThan(150);
+		for (const field of pickers) {
+			expect([field.name, field.displayName]).toEqual([field.name, expect.not.stringMatching(/\bIDs?$/)]);
+			expect([field.name, field.modes?.[0].displayName]).toEqual([field.name, 'From List']);
+		}
+		const byId = pickers.flatMap((field) => (field.modes ?? []).filter((mode) => mode.name === 'id'));
+		expect(byId.length).toBeGreaterThan(150);
+		for (const mode of byId) {
+			expect([mode.displayName, mode.placeholder]).toEqual(['By ID', expect.stringMatching(/^e\.g\. /)]);
+		}
+		// The parameter names saved workflows hold stay as they were.
+		const shown = properties.filter(
+			(p) =>
+				p.displayOptions?.show?.resource?.includes('frontDesk') &&
+				p.displayOptions.show.operation?.includes('bookAppointment'),
+		);
+		expect(shown.filter((p) => p.type === 'resourceLocator').map((p) => [p.name, p.displayName])).toEqual([
+			['clientId', 'Client'],
+			['staffId', 'Staff Member'],
+			['sessionTypeId', 'Session Type'],
+			['locationId', 'Location'],
+			['startDateTime', 'Start Date Time'],
+		]);
+		const typed = fields.filter((f) => f.type === 'string' && /Id$/.test(f.name) && !f.typeOptions?.multipleValues);
+		expect(typed.length).toBeGreaterThan(50);
+		for (const field of typed) {
+			expect([field.name, field.displayName]).toEqual([field.name, expect.stringMatching(/\bID$/)]);
+		}
+	});
+
 	test('placeholders of the body fields, resource locator modes included, are examples starting "e.g."', () => {
 		const shown = bodyFields.flatMap((field) => placeholders(field).map((placeholder) => [field.name, placeholder]));
 		expect(shown.map(([name]) => name)).toEqual(

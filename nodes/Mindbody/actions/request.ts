@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Operation, OperationParam } from '../../shared/catalogue';
 import { ID_MAX } from '../../shared/schemas';
-import { fieldName, optionalCollection } from '../fields/fieldNames';
+import { fieldName, optionalCollection, paramLabel } from '../fields/fieldNames';
 import {
 	fieldError,
 	flattenList,
@@ -34,7 +34,7 @@ const isIdType = (param: OperationParam): param is OperationParam & { type: 'int
 
 /** One integer of a parameter: ids by the id rule, other integers within their type. */
 function integerValue(ctx: IExecuteFunctions, itemIndex: number, param: OperationParam, value: unknown): number {
-	const label = param.displayName;
+	const label = paramLabel(param);
 	if (param.id === 'record' && isIdType(param)) return idValue(ctx, itemIndex, label, value, param.type);
 	const number = toInteger(value);
 	if (number === undefined) throw fieldError(ctx, itemIndex, label, `"${String(value)}" is not a whole number`);
@@ -47,7 +47,7 @@ function integerValue(ctx: IExecuteFunctions, itemIndex: number, param: Operatio
 
 /** A parameter's value in wire form (a list for arrays), checked against its type. */
 function wireValues(ctx: IExecuteFunctions, itemIndex: number, param: OperationParam, raw: unknown): string[] {
-	const label = param.displayName;
+	const label = paramLabel(param);
 	if (param.array) {
 		const values =
 			param.type === 'string'
@@ -85,8 +85,8 @@ export function buildRequest(ctx: IExecuteFunctions, itemIndex: number, operatio
 		const name = fieldName(param, operation);
 		const raw = param.required ? ctx.getNodeParameter(name, itemIndex) : optional[name];
 		if (isEmpty(locatorValue(raw))) {
-			if (param.type === 'dateTime' && !param.required) refuseDateLeftEmpty(ctx, itemIndex, param.displayName, raw);
-			if (param.required) throw fieldError(ctx, itemIndex, param.displayName, 'is required');
+			if (param.type === 'dateTime' && !param.required) refuseDateLeftEmpty(ctx, itemIndex, paramLabel(param), raw);
+			if (param.required) throw fieldError(ctx, itemIndex, paramLabel(param), 'is required');
 			continue;
 		}
 		const values = wireValues(ctx, itemIndex, param, raw);
@@ -150,7 +150,7 @@ export function splitRequest(
 			size = pairLength(pair) + (length ? 1 : 0);
 		}
 		if (length + size > maxQueryLength) {
-			throw fieldError(ctx, itemIndex, param.displayName, 'the other fields leave no room for an ID in one URL');
+			throw fieldError(ctx, itemIndex, paramLabel(param), 'the other fields leave no room for an ID in one URL');
 		}
 		chunk.push(pair);
 		length += size;

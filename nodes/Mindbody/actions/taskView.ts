@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Operation, Task, TaskValue } from '../../shared/catalogue';
+import { pickedLabel, type Operation, type Task, type TaskValue } from '../../shared/catalogue';
 import { inputPlaces, taskInputPlace, type InputPlace } from '../bodies/inputPlaces';
 import { fieldError, locatorValue } from '../fields/fieldValues';
 
@@ -22,9 +22,18 @@ type GetNodeParameter = (name: string, itemIndex: number, fallback?: unknown, op
 export function taskView(ctx: IExecuteFunctions, task: Task, operation: Operation): IExecuteFunctions {
 	const places = inputPlaces(operation);
 	const placeOf = (input: string) => taskInputPlace(task, places, input);
-	const lifted = (task.ask ?? [])
-		.map((entry) => ({ required: entry.required === true, place: placeOf(entry.input) }))
-		.filter(({ place }) => place.collection !== undefined);
+	// A picker the task puts on a field its operation asks for plainly (Cancel Appointment's
+	// appointment) is labelled by what it picks: its errors name it so.
+	const asked = (task.ask ?? []).map((entry) => {
+		const place = placeOf(entry.input);
+		return {
+			required: entry.required === true,
+			place: entry.listSource ? { ...place, label: pickedLabel(place.label) } : place,
+			picker: entry.listSource !== undefined,
+		};
+	});
+	const lifted = asked.filter(({ place }) => place.collection !== undefined);
+	const pickers = asked.filter(({ place, picker }) => picker && place.collection === undefined);
 	const fixed = Object.entries(task.fixed ?? {}).map(([input, value]) => ({ place: placeOf(input), value }));
 	const switches = (task.switches ?? []).map((entry) => ({ ...entry, place: placeOf(entry.input) }));
 	const collections = new Set(
@@ -44,6 +53,13 @@ export function taskView(ctx: IExecuteFunctions, task: Task, operation: Operatio
 	const getNodeParameter: GetNodeParameter = (name, itemIndex, fallback, options) => {
 		const set = settled(itemIndex).find(({ place }) => !place.collection && place.name === name);
 		if (set) return set.value;
+		const picker = pickers.find(({ place }) => place.name === name);
+		if (picker) {
+			// At the top, so required: left empty, named before the operation's reader names it otherwise.
+			const value = read(name, itemIndex, fallback, options);
+			if (isEmpty(value)) throw fieldError(ctx, itemIndex, picker.place.label, 'is required');
+			return value;
+		}
 		if (!collections.has(name)) return read(name, itemIndex, fallback, options);
 		const merged: IDataObject = { ...(read(name, itemIndex, {}, options) as IDataObject) };
 		for (const { required, place } of lifted.filter((entry) => entry.place.collection === name)) {

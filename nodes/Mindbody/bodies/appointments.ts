@@ -34,7 +34,7 @@ const safeParse = (text: string) => {
 };
 
 const approveOptions: INodeProperties[] = [
-	listedIdField('Appointment Type ID', 'appointmentTypeId', LISTS.appointmentTypes),
+	listedIdField('Appointment Type', 'appointmentTypeId', LISTS.appointmentTypes),
 	typedIdField('Availability ID', 'availabilityId'),
 	typedIdField('Consumer ID', 'consumerId'),
 	{
@@ -44,7 +44,7 @@ const approveOptions: INodeProperties[] = [
 		default: '',
 		description: 'End of the appointment (with Start)',
 	},
-	listedIdField('Location ID', 'locationId', LISTS.locations),
+	listedIdField('Location', 'locationId', LISTS.locations),
 	{
 		displayName: 'Resource IDs',
 		name: 'resourceIds',
@@ -89,9 +89,9 @@ export const approveItemsInput: BodyInput = {
 		// Spec id types: staff and clients int64, appointment types, locations and availabilities int32.
 		const refs: Array<[string, string, string, 'int32' | 'int64']> = [
 			['staffId', 'StaffReference', 'Staff ID', 'int64'],
-			['appointmentTypeId', 'AppointmentTypeReference', 'Appointment Type ID', 'int32'],
+			['appointmentTypeId', 'AppointmentTypeReference', 'Appointment Type', 'int32'],
 			['consumerId', 'ConsumerReference', 'Consumer ID', 'int64'],
-			['locationId', 'LocationReference', 'Location ID', 'int32'],
+			['locationId', 'LocationReference', 'Location', 'int32'],
 			['availabilityId', 'AvailabilityReference', 'Availability ID', 'int32'],
 		];
 		for (const [field, apiName, label, type] of refs) {
@@ -199,7 +199,7 @@ export const bookingRequestItemsInput: BodyInput = {
 					displayName: 'Appointment',
 					name: 'booking',
 					values: [
-						listedIdField('Appointment Type ID', 'appointmentTypeId', LISTS.appointmentTypes, { required: true }),
+						listedIdField('Appointment Type', 'appointmentTypeId', LISTS.appointmentTypes, { required: true }),
 						{ displayName: 'End', name: 'end', type: 'dateTime', default: '', required: true },
 						{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
 						typedIdField('Staff ID', 'staffId', { required: true }),
@@ -216,7 +216,7 @@ export const bookingRequestItemsInput: BodyInput = {
 		return entries.map((entry, n) => ({
 			StaffReference: ref(requiredId(ctx, i, `Appointments[${n}].Staff ID`, entry.staffId, 'int64')),
 			AppointmentTypeReference: ref(
-				requiredId(ctx, i, `Appointments[${n}].Appointment Type ID`, entry.appointmentTypeId, 'int32'),
+				requiredId(ctx, i, `Appointments[${n}].Appointment Type`, entry.appointmentTypeId, 'int32'),
 			),
 			Range: range(ctx, i, entry.start, entry.end, `Appointments[${n}]`),
 			...(entry.notes ? { Notes: entry.notes } : {}),

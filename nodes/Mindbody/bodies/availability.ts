@@ -61,7 +61,7 @@ export const availabilitySchedulesInput: BodyInput = {
 			default: {},
 			options: [
 				typedIdField('Group ID', 'groupId'),
-				listedIdField('Location ID', 'locationId', LISTS.locations),
+				listedIdField('Location', 'locationId', LISTS.locations),
 				typedIdField('Schedule ID', 'id', { description: 'ID of an existing schedule (for Group)' }),
 				typedIdField('Staff ID', 'staffId'),
 			],
@@ -83,7 +83,7 @@ export const availabilitySchedulesInput: BodyInput = {
 			['id', 'Id', 'Schedule ID', 'int32'],
 			['groupId', 'GroupId', 'Group ID', 'int64'],
 			['staffId', 'StaffId', 'Staff ID', 'int64'],
-			['locationId', 'LocationId', 'Location ID', 'int32'],
+			['locationId', 'LocationId', 'Location', 'int32'],
 		];
 		for (const [field, apiName, label, type] of optional) {
 			if (hasId(fields[field])) schedule[apiName] = idValue(ctx, i, label, bodyId(fields[field]), type);

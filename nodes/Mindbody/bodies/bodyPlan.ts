@@ -1,4 +1,4 @@
-import type { FieldWords, ListSource, Operation } from '../../shared/catalogue';
+import { pickedLabel, type FieldWords, type ListSource, type Operation } from '../../shared/catalogue';
 import { FORM_OF, withDateForm, type LocalTime } from '../../shared/catalogue/dateWords';
 import { FIELD_WORDS } from '../../shared/catalogue/v6/fieldWords';
 import { wordsOf } from '../../shared/catalogue/v6/fromDocument';
@@ -160,10 +160,13 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 	const scalar = scalarOf(field);
 	const names = words.valueNames ? { names: words.valueNames } : {};
 	if (scalar === 'string' && words.values) return { kind: 'enum', ...base, values: words.values, ...names };
+	// A field picked from a list is labelled by what it picks, in its field and in its errors.
+	const picked = words.listSource ? { label: pickedLabel(base.label) } : {};
 	if (scalar !== undefined) {
 		return {
 			kind: 'scalar',
 			...base,
+			...picked,
 			type: scalar,
 			...(words.listSource ? { listSource: words.listSource } : {}),
 			...(typeof field === 'object' ? { limits: field as V6Limits } : {}),
@@ -197,6 +200,7 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 		return {
 			kind: 'reference',
 			...base,
+			...picked,
 			listSource: words.listSource,
 			idType: scalarOf(V6_TYPES[ref].fields.Id) ?? 'int32',
 		};

@@ -1,21 +1,27 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ListSource } from '../../shared/catalogue';
+import { pickedLabel, type ListSource } from '../../shared/catalogue';
 import type { IdType } from '../../shared/schemas';
 import { fieldError, idValue, locatorValue } from '../fields/fieldValues';
 import type { BodyInput } from './types';
 
 const ID_PLACEHOLDER = 'e.g. 12345';
 
-/** An id picked from a list (From List first) or typed; the reader takes it through bodyId. */
+/**
+ * An id picked from a list (From List first) or typed; the reader takes it through bodyId. Every
+ * picker of the node is made here, so each is labelled by the thing it picks (`pickedLabel`), the
+ * ID wording left to its By ID mode; its name, what saved workflows hold, is the one given.
+ * `extra` adds the rest (description, required, display options), not the label.
+ */
 export function listedIdField(
 	displayName: string,
 	name: string,
 	list: ListSource,
 	extra: Partial<INodeProperties> = {},
+	placeholder = ID_PLACEHOLDER,
 ): INodeProperties {
 	return {
-		displayName,
+		displayName: pickedLabel(displayName),
 		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
@@ -26,7 +32,7 @@ export function listedIdField(
 				type: 'list',
 				typeOptions: { searchListMethod: list.method, searchable: true },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: ID_PLACEHOLDER },
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder },
 		],
 		...extra,
 	};

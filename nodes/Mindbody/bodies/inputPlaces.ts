@@ -1,5 +1,5 @@
 import type { Operation, Task } from '../../shared/catalogue';
-import { fieldName, optionalCollection, userParams } from '../fields/fieldNames';
+import { fieldName, optionalCollection, paramLabel, userParams } from '../fields/fieldNames';
 import { bodyPlanOf, type PlannedField } from './bodyPlan';
 
 /** Where the node asks for one input of an operation, as its request builder and body reader read it. */
@@ -37,7 +37,7 @@ export function inputPlaces(operation: Operation): ReadonlyMap<string, InputPlac
 		found.set(param.name, {
 			name: fieldName(param, operation),
 			...(param.required ? {} : { collection: optional }),
-			label: param.displayName,
+			label: paramLabel(param),
 			dateTime: param.type === 'dateTime',
 		});
 	}

@@ -31,15 +31,14 @@ const choicesOf = (values: readonly string[], names: Readonly<Record<string, str
 
 /** The node field of one planned field, by its kind and type. */
 export function propertyOf(planned: PlannedField, required: boolean): INodeProperties {
-	const base = {
-		displayName: planned.label,
-		name: planned.param,
+	const given = {
 		...(planned.description ? { description: planned.description } : {}),
 		...(required ? { required: true } : {}),
 	};
+	const base = { displayName: planned.label, name: planned.param, ...given };
 	switch (planned.kind) {
 		case 'scalar': {
-			if (planned.listSource) return listedIdField(planned.label, planned.param, planned.listSource, base);
+			if (planned.listSource) return listedIdField(planned.label, planned.param, planned.listSource, given);
 			// IDs are typed with an example, never a number field that starts at 0.
 			if (isIdName(planned.field) && isNumber(planned.type)) return typedIdField(planned.label, planned.param, base);
 			switch (planned.type) {
@@ -97,7 +96,7 @@ export function propertyOf(planned: PlannedField, required: boolean): INodePrope
 				description: `${planned.description ? `${planned.description}. ` : ''}Several values separated by commas`,
 			};
 		case 'reference':
-			return listedIdField(planned.label, planned.param, planned.listSource, base);
+			return listedIdField(planned.label, planned.param, planned.listSource, given);
 		case 'group':
 			return {
 				...base,

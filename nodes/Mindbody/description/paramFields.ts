@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation, OperationParam } from '../../shared/catalogue';
-import { fieldName, optionalCollection, showFor, userParams } from '../fields/fieldNames';
+import { listedIdField } from '../bodies/idFields';
+import { fieldName, optionalCollection, paramLabel, showFor, userParams } from '../fields/fieldNames';
 
 const typeHint = (param: OperationParam) => {
 	if (param.array === 'comma') return ' (sent comma-delimited)';
@@ -34,7 +35,7 @@ const idPlaceholder = (param: OperationParam) =>
 /** The field for one API parameter, by its wire type. */
 export function paramField(param: OperationParam, operation: Operation): INodeProperties {
 	const base = {
-		displayName: param.displayName,
+		displayName: paramLabel(param),
 		name: fieldName(param, operation),
 		description: describe(param),
 	};
@@ -63,20 +64,8 @@ export function paramField(param: OperationParam, operation: Operation): INodePr
 		};
 	}
 	if (param.listSource) {
-		return {
-			...base,
-			type: 'resourceLocator',
-			default: { mode: 'list', value: '' },
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod: param.listSource.method, searchable: true },
-				},
-				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: idPlaceholder(param) },
-			],
-		};
+		const { displayName, name, description } = base;
+		return listedIdField(displayName, name, param.listSource, { description }, idPlaceholder(param));
 	}
 	if (param.options) {
 		return {

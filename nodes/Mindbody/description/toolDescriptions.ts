@@ -22,6 +22,13 @@ function fieldsInside(field: INodeProperties): INodeProperties[] {
 	});
 }
 
+/**
+ * How the agent is told of a field: by its label, and a picker that takes an ID (its By ID mode) as
+ * that thing's ID, since the label names the thing picked ("the Client's ID").
+ */
+const toolLabel = (field: INodeProperties) =>
+	field.modes?.some((mode) => mode.name === 'id') ? `${field.displayName}'s ID` : field.displayName;
+
 const shownFor = (field: INodeProperties, operation: Operation) =>
 	field.displayOptions?.show?.resource?.includes(operation.resource) === true &&
 	field.displayOptions.show.operation?.includes(operation.operation) === true;
@@ -42,7 +49,7 @@ export function idFieldsOf(operation: Operation, properties: readonly INodePrope
 		const list = listOf(field);
 		if (!list || seen.has(field.displayName)) return [];
 		seen.add(field.displayName);
-		return [{ label: field.displayName, required, list }];
+		return [{ label: toolLabel(field), required, list }];
 	});
 }
 

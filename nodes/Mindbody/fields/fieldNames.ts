@@ -1,4 +1,4 @@
-import type { Operation, OperationParam } from '../../shared/catalogue';
+import { pickedLabel, type Operation, type OperationParam } from '../../shared/catalogue';
 
 /** The request-model prefix of a query name: `request.`, `requestModel.`, `getCoursesRequest.`. */
 const PREFIX = /^(request(Model)?|\w+Request)\./;
@@ -10,6 +10,10 @@ export function fieldName(param: OperationParam, operation: Operation): string {
 	const clash = operation.params.some((other) => other !== param && camel(other.name.replace(PREFIX, '')) === short);
 	return clash && param.name.startsWith('request') ? camel(param.name) : short;
 }
+
+/** A parameter's label as its field shows it (and errors name it): a picker's names what it picks. */
+export const paramLabel = (param: OperationParam): string =>
+	param.listSource && !param.array ? pickedLabel(param.displayName) : param.displayName;
 
 const camel = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
 

@@ -111,13 +111,13 @@ export const tasks: readonly Task[] = [
 		narrow: [
 			{
 				name: 'classId',
-				displayName: 'Class ID',
+				displayName: 'Class',
 				description: "The class whose waiting list to show below; leave empty to show the client's entries",
 				listSource: LISTS.classes,
 			},
 			{
 				name: 'clientId',
-				displayName: 'Client ID',
+				displayName: 'Client',
 				description: 'The client whose waiting list entries to show below',
 				listSource: LISTS.clients,
 			},
@@ -160,7 +160,7 @@ export const tasks: readonly Task[] = [
 		narrow: [
 			{
 				name: 'clientId',
-				displayName: 'Client ID',
+				displayName: 'Client',
 				description: "The client whose coming appointments the list below shows; leave empty for everyone's",
 				listSource: LISTS.clients,
 			},

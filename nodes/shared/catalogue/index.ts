@@ -23,7 +23,7 @@ export type {
 	TaskValue,
 } from './types';
 export { FRONT_DESK, tasks } from './frontDesk';
-export { LISTS, type ListSource } from './listSources';
+export { LISTS, pickedLabel, type ListSource } from './listSources';
 
 /** Every operation of both specs, written once; the node, README and sandbox read this. */
 export const operations: readonly Operation[] = [...listedOperations, ...v6Operations];

@@ -43,6 +43,16 @@ export interface LookAhead {
 	readonly days: number;
 }
 
+/**
+ * The label of a field picked from a list: the thing it names ("Client", not "Client ID"), as n8n's
+ * own pickers are labelled; the ID is what its By ID mode takes. A staff ID names a staff member.
+ * A label that names a thing already stays as it is.
+ */
+export function pickedLabel(label: string): string {
+	const thing = label.replace(/ ID$/, '');
+	return thing.endsWith('Staff') ? `${thing} Member` : thing;
+}
+
 const list = (
 	method: string,
 	searchParam?: string,
@@ -101,13 +111,13 @@ export const LISTS = {
 		undefined,
 		undefined,
 		appointmentsAhead('request.startDate', 'request.endDate'),
-		{ 'request.clientId': { field: 'clientId', label: 'Client ID' } },
+		{ 'request.clientId': { field: 'clientId', label: 'Client' } },
 	),
 	/** Times a staff member can be booked for a session type: each free window cut into sessions. */
 	openSlots: list('searchOpenSlots', undefined, undefined, appointmentsAhead('request.startDate', 'request.endDate'), {
-		'request.sessionTypeIds': { field: 'sessionTypeId', label: 'Session Type ID' },
-		'request.staffIds': { field: 'staffId', label: 'Staff ID' },
-		'request.locationIds': { field: 'locationId', label: 'Location ID' },
+		'request.sessionTypeIds': { field: 'sessionTypeId', label: 'Session Type' },
+		'request.staffIds': { field: 'staffId', label: 'Staff Member' },
+		'request.locationIds': { field: 'locationId', label: 'Location' },
 	}),
 	/** Class waiting list entries of the class or the client picked above (the service needs one). */
 	waitlistEntries: list(
@@ -116,8 +126,8 @@ export const LISTS = {
 		undefined,
 		undefined,
 		{
-			'request.classIds': { field: 'classId', label: 'Class ID' },
-			'request.clientIds': { field: 'clientId', label: 'Client ID' },
+			'request.classIds': { field: 'classId', label: 'Class' },
+			'request.clientIds': { field: 'clientId', label: 'Client' },
 		},
 		true,
 	),

@@ -117,7 +117,7 @@ export const classOperations: Operation[] = [
 				listSource: LISTS.clients,
 			},
 			'request.uniqueClientId': {
-				description: "The viewing client's unique ID (a number), used instead of Client ID when both are given",
+				description: "The viewing client's unique ID (a number), used instead of Client when both are given",
 			},
 			'request.startDateTime': { description: 'Classes on or after this date. Default: today' },
 			'request.endDateTime': { description: 'Classes on or before this date (the time is ignored). Default: today' },
@@ -284,7 +284,7 @@ export const classOperations: Operation[] = [
 		fields: {
 			ClientId: { listSource: LISTS.clients },
 			UniqueClientId: {
-				description: "The client's unique ID (a number), used instead of Client ID when both are given",
+				description: "The client's unique ID (a number), used instead of Client when both are given",
 			},
 			ClassId: { listSource: LISTS.classes },
 			SendEmail: {

@@ -7,7 +7,7 @@ import { fromDocument, type V6ParamWords } from './fromDocument';
 const CLIENT_ID: V6ParamWords = { listSource: LISTS.clients };
 const CLIENT_IDS: V6ParamWords = { listSource: LISTS.clients };
 const UNIQUE_CLIENT_ID: V6ParamWords = {
-	description: "The client's system-generated unique ID; used instead of Client ID when given",
+	description: "The client's system-generated unique ID; used instead of Client when given",
 };
 const CROSS_REGIONAL: Record<string, V6ParamWords> = {
 	'request.crossRegionalLookup': {
@@ -355,7 +355,7 @@ export const clientOperations: Operation[] = [
 		description:
 			"Returns a client's past and booked visits, waiting list entries too if asked (Get Visits leaves them out)",
 		params: {
-			'request.clientId': { ...CLIENT_ID, description: 'Client ID or Unique Client ID is needed' },
+			'request.clientId': { ...CLIENT_ID, description: 'Client or Unique Client ID is needed' },
 			'request.uniqueClientId': UNIQUE_CLIENT_ID,
 			'request.startDate': { description: 'Only visits on or after this date; by default the end date' },
 			'request.endDate': { description: 'Only visits up to this date; by default today' },
@@ -432,7 +432,7 @@ export const clientOperations: Operation[] = [
 		action: 'Get visits of client',
 		description: "Returns a client's past and booked visits (Get Schedule can add waiting list entries)",
 		params: {
-			'request.clientId': { ...CLIENT_ID, description: 'Client ID or Unique Client ID is needed' },
+			'request.clientId': { ...CLIENT_ID, description: 'Client or Unique Client ID is needed' },
 			'request.uniqueClientId': UNIQUE_CLIENT_ID,
 			'request.startDate': { description: 'Only visits on or after this date; by default the end date' },
 			'request.endDate': { description: 'Only visits up to this date; by default today' },
@@ -479,9 +479,9 @@ export const clientOperations: Operation[] = [
 		action: "Get client's cross-regional associations",
 		description: 'Returns the sites of the region where a client has a profile, found by ID or e-mail address',
 		params: {
-			'request.clientId': { ...CLIENT_ID, description: 'Client ID, Unique Client ID or Email is needed' },
+			'request.clientId': { ...CLIENT_ID, description: 'Client, Unique Client ID or Email is needed' },
 			'request.uniqueClientId': {
-				description: "The client's system-generated unique ID; used before Client ID and Email when given",
+				description: "The client's system-generated unique ID; used before Client and Email when given",
 			},
 			'request.email': { description: "The client's e-mail address, used when no client ID is given" },
 			'request.firstName': { description: 'First name, to narrow a search by e-mail address' },

@@ -314,7 +314,7 @@ export const saleOperations: Operation[] = [
 				description: 'Another client who pays, with a Pays-for relationship to the buyer',
 				listSource: LISTS.clients,
 			},
-			UniquePayerClientId: { description: "The paying client's unique ID (a number), used instead of Payer Client ID" },
+			UniquePayerClientId: { description: "The paying client's unique ID (a number), used instead of Payer Client" },
 			Test: {
 				displayName: 'Test Only',
 				description: 'Whether to only check and price the cart: nothing is sold, charged or booked',
@@ -452,7 +452,7 @@ export const saleOperations: Operation[] = [
 		fields: {
 			ContractId: { listSource: LISTS.contracts },
 			ClientId: { description: 'The client buying; give this or Unique Client ID', listSource: LISTS.clients },
-			UniqueClientId: { description: "The client's unique ID (a number), used instead of Client ID" },
+			UniqueClientId: { description: "The client's unique ID (a number), used instead of Client" },
 			LocationId: { description: 'The location selling the contract, for its autopays', listSource: LISTS.locations },
 			StartDate: {
 				description: 'When the contract starts; a future date moves its activation and expiry with it. Default: today',

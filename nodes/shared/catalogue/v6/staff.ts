@@ -70,16 +70,16 @@ export const staffOperations: Operation[] = [
 				values: ['StaffViewable', 'AppointmentInstructor', 'ClassInstructor', 'Male', 'Female'],
 			},
 			'request.sessionTypeId': {
-				description: 'Only staff free for this session type; needs Location ID and Start Date too',
+				description: 'Only staff free for this session type; needs Location and Start Date too',
 				listSource: LISTS.sessionTypes,
 			},
 			'request.locationId': {
-				description: 'Only staff free at this location; needs Session Type ID and Start Date too',
+				description: 'Only staff free at this location; needs Session Type and Start Date too',
 				listSource: LISTS.locations,
 			},
 			'request.startDateTime': {
 				displayName: 'Start Date',
-				description: 'Only staff free at this time; needs Session Type ID and Location ID too',
+				description: 'Only staff free at this time; needs Session Type and Location too',
 			},
 		},
 	}),
