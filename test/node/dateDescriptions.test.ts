@@ -10,20 +10,22 @@ import { LOCAL_TIME, UTC_TIME, WALL_CLOCK } from '../../nodes/shared/catalogue/d
  */
 type Field = { where: string; name: string; description?: string };
 
-function dateFields(properties: readonly INodeProperties[], where?: string): Field[] {
+/** The node's fields of a type, at any depth, with the operation that shows them. */
+function fieldsOfType(type: string, properties: readonly INodeProperties[], where?: string): Field[] {
 	return properties.flatMap((field) => {
 		const show = field.displayOptions?.show;
 		const place = where ?? `${String(show?.resource)}.${String(show?.operation)}`;
 		const inside = (field.options ?? []).flatMap((option) => {
-			if ('values' in option) return dateFields(option.values, place);
-			return 'type' in option ? dateFields([option], place) : [];
+			if ('values' in option) return fieldsOfType(type, option.values, place);
+			return 'type' in option ? fieldsOfType(type, [option], place) : [];
 		});
-		const own = field.type === 'dateTime' ? [{ where: place, name: field.name, description: field.description }] : [];
+		const own = field.type === type ? [{ where: place, name: field.name, description: field.description }] : [];
 		return [...own, ...inside];
 	});
 }
 
-const fields = dateFields(new Mindbody().description.properties);
+const properties = new Mindbody().description.properties;
+const fields = fieldsOfType('dateTime', properties);
 const formOf = (description = '') => [UTC_TIME, LOCAL_TIME, WALL_CLOCK].find((form) => description.endsWith(form));
 
 /** The fields read in the business's time, as the sandbox reads them, and in which way. */
@@ -68,5 +70,17 @@ describe('date-time fields say their form', () => {
 		expect(booked.description).toBe(`When the appointment starts. ${LOCAL_TIME}`);
 		const filter = fields.find((field) => field.where === 'class.getMany' && field.name === 'startDateTime')!;
 		expect(filter.description).toBe(`Classes on or after this date. Default: today. ${UTC_TIME}`);
+	});
+
+	test("JSON fields say which times inside them are the business's local time, and no others say it", () => {
+		const local = fieldsOfType('json', properties).filter((field) => field.description?.includes(LOCAL_TIME));
+		const said = `StartDateTime and EndDateTime: ${LOCAL_TIME}`;
+		expect(local.map((field) => [`${field.where} ${field.name}`, field.description?.includes(said)])).toEqual([
+			['appointment.bookMultiple addAppointmentRequests', true],
+			['sale.checkout appointmentBookingRequests', true],
+			['sale.initiateCheckout appointmentBookingRequests', true],
+			// Sell shows Checkout's fields.
+			['frontDesk.sell appointmentBookingRequests', true],
+		]);
 	});
 });
