@@ -5,9 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
 import { appointmentEventData } from './eventData';
 import { readList, readOne } from './listPages';
-import { SAMPLE_PAGES, operationOf, windowOf, type PollEvent, type PollRun } from './pollEvent';
+import { SAMPLE_PAGES, dayEndIn, operationOf, windowOf, type PollEvent, type PollRun } from './pollEvent';
 import { digestOf, type PolledEvent } from './pollItems';
-import { DAY_MS, utcStamp } from './stamps';
+import { utcStamp } from './stamps';
 
 /**
  * New and changed appointments. The document finds appointments by the day they take place
@@ -17,9 +17,9 @@ import { DAY_MS, utcStamp } from './stamps';
  */
 
 interface AppointmentState {
-	/** The last day of the window the digests cover. */
+	/** The last day of the window the digests cover, a day of the site's calendar. */
 	covered?: string;
-	/** The site's time zone, read once: appointments are written in it. */
+	/** The site's time zone, read once: appointments are written in it, and the window's days are its. */
 	zone?: string;
 	/** Appointment id → digest of the record. */
 	digests: Record<string, string>;
@@ -46,8 +46,6 @@ const startOf = (record: IDataObject, zone: string) => {
 
 const appointmentKey = (record: IDataObject) => String(record.Id);
 
-const dayEnd = (day: string) => Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1;
-
 function event(run: PollRun, record: IDataObject, eventId: string, digest: string): PolledEvent {
 	return {
 		eventId,
@@ -59,8 +57,9 @@ function event(run: PollRun, record: IDataObject, eventId: string, digest: strin
 	};
 }
 
-const readWindow = async (run: PollRun, maxPages = Infinity) => {
-	const { first, last } = windowOf(run);
+/** The window's appointments: the service reads its dates as the site's days, in `zone`. */
+const readWindow = async (run: PollRun, zone: string, maxPages = Infinity) => {
+	const { first, last } = windowOf(run, zone);
 	const listing = await readList(
 		run.ctx,
 		search,
@@ -84,9 +83,9 @@ export const appointmentChanged: PollEvent<AppointmentState> = {
 		(value as AppointmentState).digests !== null,
 	async poll(run, state, quiet) {
 		const zone = state.zone ?? (await zoneOf(run));
-		const listing = await readWindow(run);
-		// The window is read in UTC days: an appointment is compared with its last day as the instant it starts.
-		const covered = state.covered ? dayEnd(state.covered) : -Infinity;
+		const listing = await readWindow(run, zone);
+		// The last day covered ends at the site's midnight: an appointment is compared with it as the instant it starts.
+		const covered = state.covered ? dayEndIn(state.covered, zone) : -Infinity;
 		const events: PolledEvent[] = [];
 		const digests: Record<string, string> = listing.whole ? {} : { ...state.digests };
 		for (const record of listing.records) {
@@ -104,7 +103,7 @@ export const appointmentChanged: PollEvent<AppointmentState> = {
 	},
 	// The appointment booked last (the highest id) in the window.
 	async sample(run) {
-		const { records } = await readWindow(run, SAMPLE_PAGES);
+		const { records } = await readWindow(run, await zoneOf(run), SAMPLE_PAGES);
 		const newest = [...records].sort((a, b) => Number(b.Id) - Number(a.Id))[0];
 		return newest ? [event(run, newest, 'appointmentBooking.created', digestOf(newest))] : [];
 	},

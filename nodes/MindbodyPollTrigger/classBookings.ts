@@ -76,8 +76,14 @@ function booked(run: PollRun, visit: IDataObject, classRecord: IDataObject): Pol
 
 const dayAfter = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
 
+/**
+ * Classes are written in UTC, and their window's dates read as UTC days: the days asked for and
+ * those the rosters are kept by are the same, whatever the site's zone.
+ */
+const CLASS_DAYS = 'UTC';
+
 async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
-	const { first, last } = windowOf(run);
+	const { first, last } = windowOf(run, CLASS_DAYS);
 	const rosters: Record<string, number[]> = {};
 	for (const [id, roster] of Object.entries(state.rosters)) {
 		// Classes that left the window are not read again: their rosters can go.
@@ -191,7 +197,7 @@ export const classBookingCreated: PollEvent<BookingState> = {
 	poll: pollBookings,
 	// The newest booking among the classes that changed last.
 	async sample(run) {
-		const { first, last } = windowOf(run);
+		const { first, last } = windowOf(run, CLASS_DAYS);
 		const listing = await readList(
 			run.ctx,
 			classesOp,

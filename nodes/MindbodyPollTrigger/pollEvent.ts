@@ -1,9 +1,10 @@
+import { DateTime } from 'luxon';
+
 import type { Operation } from '../shared/catalogue';
 import { operations } from '../shared/catalogue';
 import type { V6OperationFacts } from '../shared/v6Document/factTypes';
 import type { RunSession } from '../shared/transport';
 import type { PolledEvent } from './pollItems';
-import { DAY_MS } from './stamps';
 
 /** One poll: what it may use, and when it started by our clock. */
 export interface PollRun {
@@ -57,13 +58,22 @@ export const SAMPLE_PAGES = 5;
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The days a window event reads: from yesterday (so the site's zone cannot move today out of it)
- * to `lookAheadDays` after today, by our clock.
+ * The days a window event reads, by our clock on the calendar of `zone` (the one the service reads
+ * the dates in): from yesterday to `lookAheadDays` after today.
  */
-export function windowOf(run: Pick<PollRun, 'startedAt' | 'lookAheadDays'>): { first: string; last: string } {
-	const today = Math.floor(run.startedAt / DAY_MS) * DAY_MS;
-	return { first: dayOf(today - DAY_MS), last: dayOf(today + run.lookAheadDays * DAY_MS) };
+export function windowOf(
+	run: Pick<PollRun, 'startedAt' | 'lookAheadDays'>,
+	zone: string,
+): { first: string; last: string } {
+	const today = DateTime.fromMillis(run.startedAt, { zone }).startOf('day');
+	return {
+		first: today.minus({ days: 1 }).toISODate()!,
+		last: today.plus({ days: run.lookAheadDays }).toISODate()!,
+	};
 }
+
+/** The last millisecond of a day (YYYY-MM-DD) of the calendar of `zone`. */
+export const dayEndIn = (day: string, zone: string) => DateTime.fromISO(day, { zone }).plus({ days: 1 }).toMillis() - 1;
 
 /** The newest events first, by the time they happened, then by the order they were found. */
 export function newestFirst(events: PolledEvent[], msOf: (event: PolledEvent) => number): PolledEvent[] {

@@ -2,6 +2,7 @@ import type { Operation, OperationParam } from '../../nodes/shared/catalogue';
 import type { ParamType } from '../../nodes/shared/catalogue/types';
 import type { SandboxRequest } from '../context';
 import { parseWhen } from '../data/dates';
+import { wallClock } from '../data/zones';
 
 export type ParamValue = number | boolean | string | number[] | string[];
 
@@ -10,6 +11,8 @@ export class Params {
 	constructor(
 		private readonly values: Map<string, ParamValue>,
 		private readonly rawPath: Map<string, string>,
+		/** Date-times as sent, for those read on a site's clock. */
+		private readonly dateTexts = new Map<string, string>(),
 	) {}
 
 	/** A path segment as sent, e.g. one the catalogue fills from a query parameter (fillsPath). */
@@ -36,6 +39,16 @@ export class Params {
 	/** Date-times come as epoch ms. */
 	time(name: string): number | undefined {
 		return this.values.get(name.toLowerCase()) as number | undefined;
+	}
+
+	/**
+	 * A date-time on a site's wall clock (ms whose UTC fields read its local date and time): text
+	 * without an offset is local time as written, text with one the local time of that instant.
+	 */
+	wallTime(name: string, zone: string): number | undefined {
+		const text = this.dateTexts.get(name.toLowerCase());
+		if (text === undefined) return undefined;
+		return /T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? wallClock(zone, Date.parse(text)) : parseWhen(text);
 	}
 
 	str(name: string): string | undefined {
@@ -142,6 +155,7 @@ function readParam(param: OperationParam, raw: string[]): { value?: ParamValue; 
 export function parseParams(op: Operation, req: SandboxRequest): ParamsResult {
 	const fromPath = pathValues(op.path, req.path);
 	const values = new Map<string, ParamValue>();
+	const dateTexts = new Map<string, string>();
 	for (const param of op.params) {
 		const raw =
 			param.location === 'path'
@@ -164,6 +178,9 @@ export function parseParams(op: Operation, req: SandboxRequest): ParamsResult {
 			}
 		}
 		values.set(param.name.toLowerCase(), value!);
+		if ((param.type === 'dateTime' || param.type === 'date') && !param.array) {
+			dateTexts.set(param.name.toLowerCase(), raw[0]);
+		}
 	}
-	return { ok: true, params: new Params(values, fromPath) };
+	return { ok: true, params: new Params(values, fromPath, dateTexts) };
 }

@@ -181,6 +181,28 @@ describe('sites in their time zones', () => {
 		]);
 	});
 
+	it("staff appointments are found by the site's days: an evening appointment on its local date, not its UTC one", async () => {
+		const site = pacific();
+		// After 16:00 in Los Angeles it is the next day in UTC.
+		const evening = site.appointments.find(
+			(a) => a.Status === 'Booked' && a.StartDateTime < '2026-03-30' && new Date(a.StartDateTime).getUTCHours() < 7,
+		)!;
+		expect(evening).toBeDefined();
+		const local = pacificText(evening.StartDateTime);
+		const idsOn = async (startDate: string, endDate = startDate) =>
+			(
+				await atPacific('appointment.search', {
+					query: { 'request.startDate': startDate, 'request.endDate': endDate, 'request.limit': 200 },
+				})
+			).json.Appointments.map((a: { Id: number }) => a.Id);
+		expect(local.slice(0, 10)).not.toBe(evening.StartDateTime.slice(0, 10));
+		expect(await idsOn(local.slice(0, 10))).toContain(evening.Id);
+		expect(await idsOn(evening.StartDateTime.slice(0, 10))).not.toContain(evening.Id);
+		// Its local time is in a window of local times, and a time with an offset is that instant.
+		expect(await idsOn(local, local)).toEqual([evening.Id]);
+		expect(await idsOn(evening.StartDateTime, evening.StartDateTime)).toEqual([evening.Id]);
+	});
+
 	it('a checkout books an appointment at the local time it is sent in, as the document says', async () => {
 		const site = pacific();
 		const types = site.appointmentTypes.filter((t) => t.Active && !t.IsAddOn);

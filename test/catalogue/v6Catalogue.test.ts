@@ -1,6 +1,7 @@
 import { takesUserToken } from '../../nodes/shared/auth';
 import { operations, type Operation } from '../../nodes/shared/catalogue';
 import { bodyPlanOf, type PlannedField } from '../../nodes/Mindbody/bodies/bodyPlan';
+import { TYPE_TIMES } from '../../nodes/shared/catalogue/v6/fieldWords';
 import type { V6Field, V6OperationFacts } from '../../nodes/shared/v6Document/factTypes';
 import { V6_OPERATIONS, V6_TYPES } from '../../nodes/shared/v6Document/facts';
 import { pagedInDocument, V6_COVERED } from './v6Coverage';
@@ -147,6 +148,14 @@ describe('the v6 operations of the catalogue', () => {
 			]);
 		}
 		expect(unworded).toEqual([]);
+	});
+
+	test("name the document's types and date-time fields where they say a type's times are local", () => {
+		const named = Object.entries(TYPE_TIMES).flatMap(([type, fields]) =>
+			Object.keys(fields).map((field) => [`${type}.${field}`, V6_TYPES[type]?.fields[field]]),
+		);
+		expect(named.length).toBeGreaterThan(0);
+		expect(named).toEqual(named.map(([name]) => [name, 'dateTime']));
 	});
 
 	test('offer the values the document gives only in words on these parameters alone', () => {

@@ -22,8 +22,11 @@ const operations = new Set(
 		),
 );
 
-/** A field once for each operation it shows for (the node stores a field alike for several once). */
-function dateFields(list: readonly INodeProperties[], where?: string): Field[] {
+/**
+ * The node's fields of a type, at any depth, once for each operation that shows them (the node
+ * stores a field alike for several once).
+ */
+function fieldsOfType(type: string, list: readonly INodeProperties[], where?: string): Field[] {
 	return list.flatMap((field) => {
 		const show = field.displayOptions?.show;
 		const places = where
@@ -33,16 +36,16 @@ function dateFields(list: readonly INodeProperties[], where?: string): Field[] {
 				);
 		return places.flatMap((place) => {
 			const inside = (field.options ?? []).flatMap((option) => {
-				if ('values' in option) return dateFields(option.values, place);
-				return 'type' in option ? dateFields([option], place) : [];
+				if ('values' in option) return fieldsOfType(type, option.values, place);
+				return 'type' in option ? fieldsOfType(type, [option], place) : [];
 			});
-			const own = field.type === 'dateTime' ? [{ where: place, name: field.name, description: field.description }] : [];
+			const own = field.type === type ? [{ where: place, name: field.name, description: field.description }] : [];
 			return [...own, ...inside];
 		});
 	});
 }
 
-const fields = dateFields(properties);
+const fields = fieldsOfType('dateTime', properties);
 const formOf = (description = '') => [UTC_TIME, LOCAL_TIME, WALL_CLOCK].find((form) => description.endsWith(form));
 
 /** The fields read in the business's time, as the sandbox reads them, and in which way. */
@@ -87,5 +90,18 @@ describe('date-time fields say their form', () => {
 		expect(booked.description).toBe(`When the appointment starts. ${LOCAL_TIME}`);
 		const filter = fields.find((field) => field.where === 'class.getMany' && field.name === 'startDateTime')!;
 		expect(filter.description).toBe(`Classes on or after this date. Default: today. ${UTC_TIME}`);
+	});
+
+	test("JSON fields say which times inside them are the business's local time, and no others say it", () => {
+		const local = fieldsOfType('json', properties).filter((field) => field.description?.includes(LOCAL_TIME));
+		const said = `StartDateTime and EndDateTime: ${LOCAL_TIME}`;
+		const shown = local.map((field) => [`${field.where} ${field.name}`, field.description?.includes(said)]);
+		expect(shown.sort()).toEqual([
+			['appointment.bookMultiple addAppointmentRequests', true],
+			// Sell shows Checkout's fields.
+			['frontDesk.sell appointmentBookingRequests', true],
+			['sale.checkout appointmentBookingRequests', true],
+			['sale.initiateCheckout appointmentBookingRequests', true],
+		]);
 	});
 });

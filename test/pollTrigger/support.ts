@@ -13,8 +13,13 @@ export interface PollSandbox {
 	workflow(parameters: INodeParameters, credentialId?: string): PollingWorkflow;
 	/** A REST call as an integration makes it (API key and site, no user token). */
 	rest(method: string, path: string, body?: unknown): Promise<{ status: number; body: IDataObject }>;
-	/** The same with the owner's staff token. */
-	staffRest(method: string, path: string, body?: unknown): Promise<{ status: number; body: IDataObject }>;
+	/** The same with the owner's staff token, at the main site unless another is named. */
+	staffRest(
+		method: string,
+		path: string,
+		body?: unknown,
+		siteId?: number,
+	): Promise<{ status: number; body: IDataObject }>;
 	/** Adds a client through POST /client/addclient; the answer's Client. */
 	addClient(firstName: string, lastName?: string): Promise<IDataObject>;
 	/** Changes a client through POST /client/updateclient; the answer's Client. */
@@ -51,12 +56,12 @@ export function usePollSandbox(): PollSandbox {
 	});
 
 	harness.workflow = (parameters, credentialId) => new PollingWorkflow(parameters, harness.credentials, credentialId);
-	const call = async (method: string, path: string, body: unknown, token?: string) => {
+	const call = async (method: string, path: string, body: unknown, token?: string, siteId = harness.sandbox.siteId) => {
 		const response = await fetch(`${harness.sandbox.restBaseUrl}${path}`, {
 			method,
 			headers: {
 				'API-Key': harness.sandbox.apiKey,
-				SiteId: String(harness.sandbox.siteId),
+				SiteId: String(siteId),
 				'Content-Type': 'application/json',
 				...(token ? { Authorization: `Bearer ${token}` } : {}),
 			},
@@ -66,10 +71,16 @@ export function usePollSandbox(): PollSandbox {
 		return { status: response.status, body: (text ? JSON.parse(text) : {}) as IDataObject };
 	};
 	harness.rest = async (method, path, body) => await call(method, path, body);
-	harness.staffRest = async (method, path, body) => {
+	harness.staffRest = async (method, path, body, siteId) => {
 		const { username, password } = harness.sandbox.staffLogin;
-		const issued = await call('POST', '/usertoken/issue', { Username: username, Password: password });
-		return await call(method, path, body, String(issued.body.AccessToken));
+		const issued = await call(
+			'POST',
+			'/usertoken/issue',
+			{ Username: username, Password: password },
+			undefined,
+			siteId,
+		);
+		return await call(method, path, body, String(issued.body.AccessToken), siteId);
 	};
 	harness.addClient = async (firstName, lastName = 'Poller') => {
 		const n = ++clients;

@@ -1,6 +1,6 @@
 import { pickedLabel, type FieldWords, type ListSource, type Operation } from '../../shared/catalogue';
-import { FORM_OF, withDateForm, type LocalTime } from '../../shared/catalogue/dateWords';
-import { FIELD_WORDS } from '../../shared/catalogue/v6/fieldWords';
+import { FORM_OF, LOCAL_TIME, withDateForm, type LocalTime } from '../../shared/catalogue/dateWords';
+import { FIELD_WORDS, TYPE_TIMES } from '../../shared/catalogue/v6/fieldWords';
 import { wordsOf } from '../../shared/catalogue/v6/fromDocument';
 import type { V6Field, V6Limits, V6Scalar } from '../../shared/v6Document/factTypes';
 import { V6_TYPES } from '../../shared/v6Document/facts';
@@ -72,6 +72,11 @@ export interface PlannedJson extends PlannedBase {
 	multiple: boolean;
 	/** The document's type of the value. */
 	type: V6Field;
+	/**
+	 * Where the value holds date-times in the business's local time (TYPE_TIMES): each a path of
+	 * field names from the value, lists walked through (`['AppointmentBookingRequests', 'StartDateTime']`).
+	 */
+	localTimes?: ReadonlyArray<readonly string[]>;
 }
 
 /** A field of the plan; `param` is the node's parameter name, `field` the document's. */
@@ -147,6 +152,53 @@ export function templateOf(type: string, depth = 0): Record<string, unknown> {
 	return template;
 }
 
+/** A field's words, with the time its type states for it (TYPE_TIMES) unless the words say one. */
+const withTypeTime = (type: string, name: string, words: FieldWords = {}): FieldWords => {
+	const time = words.time ?? TYPE_TIMES[type]?.[name];
+	return time ? { ...words, time } : words;
+};
+
+/** Where a value of this type holds business-time fields, as paths of field names (lists walked through). */
+function localTimesIn(field: V6Field, seen: ReadonlySet<string> = new Set()): string[][] {
+	if (typeof field === 'object' && 'list' in field) return localTimesIn(field.list, seen);
+	const type = typeof field === 'object' && 'ref' in field ? field.ref : undefined;
+	if (!type || seen.has(type)) return [];
+	const times = TYPE_TIMES[type] ?? {};
+	const { fields } = V6_TYPES[type];
+	const own = Object.keys(times).filter((name) => times[name] === 'business' && name in fields);
+	const inside = Object.entries(fields)
+		.filter(([name]) => !(name in times))
+		.flatMap(([name, inner]) => localTimesIn(inner, new Set([...seen, type])).map((path) => [name, ...path]));
+	return [...own.map((name) => [name]), ...inside];
+}
+
+const joinedWithAnd = (names: readonly string[]) =>
+	names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
+
+/** What a JSON field says of the local times inside: "StartDateTime and EndDateTime of …: ISO 8601, …". */
+function localTimesForm(paths: ReadonlyArray<readonly string[]>): string {
+	const byPlace = new Map<string, string[]>();
+	for (const path of paths) {
+		const place = path.slice(0, -1).join('.');
+		byPlace.set(place, [...(byPlace.get(place) ?? []), path[path.length - 1]]);
+	}
+	const names = [...byPlace].map(([place, fields]) => `${joinedWithAnd(fields)}${place ? ` of ${place}` : ''}`);
+	return `${names.join('; ')}: ${LOCAL_TIME}`;
+}
+
+/** A JSON field: its template, and what its description says of the local times inside. */
+function jsonField(
+	base: { field: string; param: string; label: string; description?: string },
+	field: V6Field,
+	template: unknown,
+	multiple: boolean,
+): PlannedJson {
+	const localTimes = localTimesIn(field);
+	if (!localTimes.length) return { kind: 'json', ...base, template, multiple, type: field };
+	const description = withDateForm(base.description, localTimesForm(localTimes));
+	return { kind: 'json', ...base, description, template, multiple, type: field, localTimes };
+}
+
 function planField(name: string, field: V6Field, words: FieldWords, nested: boolean, path: string): PlannedField {
 	const said = words.description ?? FIELD_WORDS[name];
 	// A local time's description says so, from the same words that make the node send it so.
@@ -193,7 +245,7 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 		if (ref && !nested && Object.keys(V6_TYPES[ref].fields).length <= GROUP_LIMIT) {
 			return group(base, ref, true, path);
 		}
-		return { kind: 'json', ...base, template: ref ? [templateOf(ref)] : [], multiple: true, type: field };
+		return jsonField(base, field, ref ? [templateOf(ref)] : [], true);
 	}
 	const ref = (field as { ref: string }).ref;
 	if (words.listSource && 'Id' in V6_TYPES[ref].fields) {
@@ -207,7 +259,7 @@ function planField(name: string, field: V6Field, words: FieldWords, nested: bool
 	}
 	if (!nested && isFlat(ref) && Object.keys(V6_TYPES[ref].fields).length <= GROUP_LIMIT)
 		return group(base, ref, false, path);
-	return { kind: 'json', ...base, template: templateOf(ref), multiple: false, type: field };
+	return jsonField(base, field, templateOf(ref), false);
 }
 
 /** A fixed collection of a type's fields; a nested object inside it is a JSON field. */
@@ -221,7 +273,7 @@ function group(
 	const readOnly = new Set(facts.readOnly ?? []);
 	const children = Object.entries(facts.fields)
 		.filter(([name]) => !readOnly.has(name))
-		.map(([name, field]) => planField(name, field, {}, true, `${path}.${name}`));
+		.map(([name, field]) => planField(name, field, withTypeTime(type, name), true, `${path}.${name}`));
 	return { kind: 'group', ...base, type, multiple, children };
 }
 
@@ -233,7 +285,7 @@ function planFields(type: string, required: ReadonlySet<string>, words: Record<s
 		.filter(([name]) => !readOnly.has(name) && name !== skip)
 		.map(([name, field]) => ({
 			required: required.has(name),
-			planned: planField(name, field, words[name] ?? {}, false, name),
+			planned: planField(name, field, withTypeTime(type, name, words[name]), false, name),
 		}));
 	return {
 		required: planned.filter((entry) => entry.required).map((entry) => entry.planned),

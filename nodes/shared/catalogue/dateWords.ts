@@ -11,8 +11,9 @@ export const WALL_CLOCK = "ISO 8601, e.g. 2026-11-25T18:00:00; its date and time
 /**
  * How a date-time field of the document is read: an instant (UTC unless it says otherwise), the
  * business's local time (the document states it for appointments' times), or the business's wall
- * clock (schedules' days and times of day). The catalogue's words say which (FieldWords.time); a
- * field's description and what the node sends both follow from it.
+ * clock (schedules' days and times of day). The catalogue's words say which (FieldWords.time, or
+ * TYPE_TIMES in v6/fieldWords.ts for a type's fields wherever a body holds it); a field's
+ * description and what the node sends both follow from it.
  */
 export type LocalTime = 'business' | 'wallClock';
 

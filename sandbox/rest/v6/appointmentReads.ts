@@ -7,7 +7,7 @@ import { availabilityWindows, busyRanges, subtract, type Range } from '../freeTi
 import { byId } from '../views';
 import { appointmentV6, sessionTypeV6 } from './appointmentViews';
 import { findClient } from './classAccess';
-import { localDateOf } from '../../data/zones';
+import { localDateOf, wallClock } from '../../data/zones';
 import { locationV6, programV6, staffV6 } from './classViews';
 
 /**
@@ -35,10 +35,19 @@ function freeWindows(
 	);
 }
 
-/** [start (default today), end (default the end of the start's day)]. */
-function dayWindow(call: RestCall, startName: string, endName: string, defaultDays = 1): Range | SandboxResponse {
-	const start = call.params.time(startName) ?? startOfDay(call.now);
-	const end = call.params.time(endName);
+/**
+ * [start (default today), end (default the end of the start's day)], on the clock of `zone`: UTC
+ * unless the records are the business's local time, whose days are then the site's.
+ */
+function dayWindow(
+	call: RestCall,
+	startName: string,
+	endName: string,
+	defaultDays = 1,
+	zone = 'UTC',
+): Range | SandboxResponse {
+	const start = call.params.wallTime(startName, zone) ?? startOfDay(wallClock(zone, call.now));
+	const end = call.params.wallTime(endName, zone);
 	const to = end === undefined ? startOfDay(start) + defaultDays * DAY - 1 : inclusiveEnd(end);
 	if (to < start) return v6Error(400, 'InvalidParameter', `${endName} lies before ${startName}.`);
 	return [start, to];
@@ -48,13 +57,18 @@ const isRange = (value: Range | SandboxResponse): value is Range => Array.isArra
 
 /**
  * GET /appointment/staffappointments: every status, cancelled ones too, so a poller
- * sees changes. Dates default to today; appointment ids alone are found on any day.
+ * sees changes. Dates default to today; appointment ids alone are found on any day. An
+ * appointment's times are the business's local time, and so are the days asked for: the
+ * window is on the site's clock.
  */
 function search(call: RestCall): SandboxResponse {
 	const { params, site } = call;
+	const zone = site.settings.TimeZone;
 	const ids = params.ints('request.appointmentIds');
 	const anyDay = ids?.length && !params.has('request.startDate') && !params.has('request.endDate');
-	const window = anyDay ? ([-Infinity, Infinity] as Range) : dayWindow(call, 'request.startDate', 'request.endDate');
+	const window = anyDay
+		? ([-Infinity, Infinity] as Range)
+		: dayWindow(call, 'request.startDate', 'request.endDate', 1, zone);
 	if (!isRange(window)) return window;
 	const staffIds = params.ints('request.staffIds');
 	const locationIds = params.ints('request.locationIds');
@@ -62,7 +76,7 @@ function search(call: RestCall): SandboxResponse {
 	const client = clientId === undefined ? undefined : findClient(call, clientId);
 	const rows = site.appointments
 		.filter((a) => {
-			const start = Date.parse(a.StartDateTime);
+			const start = wallClock(zone, Date.parse(a.StartDateTime));
 			return (
 				start >= window[0] &&
 				start <= window[1] &&

@@ -160,10 +160,9 @@ export const appointmentOperations: Operation[] = [
 				description: 'The staff member who gives the appointment',
 				listSource: LISTS.staff,
 			},
-			StartDateTime: { description: 'When the appointment starts', time: 'business' },
+			StartDateTime: { description: 'When the appointment starts' },
 			EndDateTime: {
 				description: "When it ends. Default: the start plus the staff member's usual appointment length",
-				time: 'business',
 			},
 			Duration: { description: 'Length of the appointment in minutes, to change its usual length' },
 			Execute: EXECUTE,
@@ -285,10 +284,9 @@ export const appointmentOperations: Operation[] = [
 		toolWarning: 'changes or cancels booked appointments',
 		fields: {
 			AppointmentId: { description: 'The appointment to change' },
-			StartDateTime: { description: 'The new start', time: 'business' },
+			StartDateTime: { description: 'The new start' },
 			EndDateTime: {
 				description: "The new end. Default: the start plus the staff member's usual appointment length",
-				time: 'business',
 			},
 			Execute: EXECUTE,
 			GenderPreference: { description: 'The gender the client prefers for the staff member' },

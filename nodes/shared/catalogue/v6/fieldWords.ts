@@ -1,3 +1,5 @@
+import type { LocalTime } from '../dateWords';
+
 /**
  * What a v6 body field means, by the document's field name, in the node's words: shared by every
  * operation whose body has the field. An operation can say it otherwise (`fields` in its words).
@@ -86,4 +88,19 @@ export const FIELD_WORDS: Record<string, string> = {
 	IsReleased: 'Whether the client agreed to the liability waiver',
 	BookingSuspended: 'Whether the client may not book between the dates',
 	SaveInfo: "Whether to save the card on the client's account",
+	AppointmentBookingRequests: 'Appointments the item pays for, booked with the sale',
+};
+
+/**
+ * Date-time fields of the document's types read in the business's local time, by type: wherever a
+ * body holds one of these types (the body itself, a group of fields, or an entry deep in a JSON
+ * field such as Book Multiple's appointments or a checkout's items), its description says so and
+ * the node sends an instant there as the site's local time. The document states it for a
+ * checkout's appointment bookings; the requests that book or change an appointment take its times
+ * the same way (sandbox/README.md, "Time zones").
+ */
+export const TYPE_TIMES: Readonly<Record<string, Readonly<Record<string, LocalTime>>>> = {
+	AddAppointmentRequest: { StartDateTime: 'business', EndDateTime: 'business' },
+	UpdateAppointmentRequest: { StartDateTime: 'business', EndDateTime: 'business' },
+	CheckoutAppointmentBookingRequest: { StartDateTime: 'business', EndDateTime: 'business' },
 };
