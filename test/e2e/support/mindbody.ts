@@ -135,11 +135,11 @@ export function nodeOutput(execution: Execution, node: string, output = 0): Arra
 	return (runs[0].data?.main[output] ?? []).map((item) => item.json);
 }
 
-/** A staff token of the sandbox's owner login, for reading lists as the poll trigger does. */
-export async function staffToken(sandbox: Sandbox): Promise<string> {
+/** A staff token of the sandbox's owner login (at the main site unless given), for reading lists as the poll trigger does. */
+export async function staffToken(sandbox: Sandbox, siteId = sandbox.siteId): Promise<string> {
 	const res = await fetch(`${sandbox.restBaseUrl}/usertoken/issue`, {
 		method: 'POST',
-		headers: { 'API-Key': sandbox.apiKey, SiteId: String(sandbox.siteId), 'Content-Type': 'application/json' },
+		headers: { 'API-Key': sandbox.apiKey, SiteId: String(siteId), 'Content-Type': 'application/json' },
 		body: JSON.stringify({ Username: sandbox.staffLogin.username, Password: sandbox.staffLogin.password }),
 		signal: AbortSignal.timeout(15000),
 	});

@@ -1,0 +1,283 @@
+/**
+ * README's "Time zones" in a real n8n whose own zone is Tokyo (GENERIC_TIMEZONE, and the process's
+ * TZ), far from both UTC and the sandbox's Los Angeles site (-97), with credentials for that site:
+ * a booking's start, an n8n DateTime, goes out as the studio's wall-clock time on both sides of the
+ * US change to daylight saving time (2026-03-08), the same DateTime for a UTC field goes out in
+ * UTC, and examples/06 books each standing client into the class of their day in the studio's next
+ * week. One n8n for the file; two sandboxes, one on a clock held in March 2026 for the change, one
+ * on today's for "next week" (n8n's $now is the real clock).
+ */
+import { DateTime } from 'luxon';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { sandboxCredentialData } from '../support/sandboxCredentials';
+import { example, nodeOutput, staffToken, startE2eSandbox, tarball, VERSION, viaWebhook } from './support/mindbody';
+import { N8n, type Execution, type WorkflowJson } from './support/n8n';
+
+jest.setTimeout(240000);
+
+const N8N_ZONE = 'Asia/Tokyo';
+const STUDIO_ZONE = 'America/Los_Angeles';
+const BOOK_PATH = 'e2e-time-zones-book';
+const STANDING_PATH = 'e2e-time-zones-standing';
+
+/** The Pacific site's staff login, as a credential set up for that studio holds it. */
+const pacificCredential = (sandbox: Sandbox, name: string) => ({
+	id: N8n.newId(),
+	name,
+	type: 'mindbodyApi',
+	data: { ...sandboxCredentialData(sandbox), siteId: sandbox.pacificSiteId },
+});
+
+/** Wall-clock text of an instant in a zone, without an offset. */
+const wallClock = (at: string, zone: string) => DateTime.fromISO(at).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss");
+
+/**
+ * Webhook (a time written in n8n's own zone, and who to book) → Appointment: Book with that time as
+ * a DateTime, and → Class: Get Many from the same DateTime: one local-time field, one UTC field.
+ */
+function bookWorkflow(credentialId: string): WorkflowJson {
+	const credentials = { mindbodyApi: { id: credentialId, name: 'Mindbody Pacific studio' } };
+	const at = '={{ DateTime.fromISO($json.body.inN8nZone) }}';
+	const byId = (field: string) => ({ __rl: true, mode: 'id', value: `={{ $json.body.${field} }}` });
+	return {
+		name: 'Book at a time written in n8n’s zone',
+		nodes: [
+			{
+				id: '7a1e0001-0000-4000-8000-000000000001',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '7a1e0001-0000-4000-8000-0000000000aa',
+				parameters: { httpMethod: 'POST', path: BOOK_PATH, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: '7a1e0001-0000-4000-8000-000000000002',
+				name: 'Book',
+				type: 'n8n-nodes-mindbody.mindbody',
+				typeVersion: 1,
+				position: [240, -100],
+				parameters: {
+					resource: 'appointment',
+					operation: 'book',
+					clientId: byId('clientId'),
+					staffId: byId('staffId'),
+					locationId: byId('locationId'),
+					sessionTypeId: byId('sessionTypeId'),
+					startDateTime: at,
+					// The zone the expressions ran in, for the test to see.
+					additionalFields: { notes: '={{ $now.zoneName }}' },
+				},
+				credentials,
+			},
+			{
+				id: '7a1e0001-0000-4000-8000-000000000003',
+				name: 'Classes From Then',
+				type: 'n8n-nodes-mindbody.mindbody',
+				typeVersion: 1,
+				position: [240, 100],
+				parameters: { resource: 'class', operation: 'getMany', filters: { startDateTime: at }, limit: 1 },
+				credentials,
+			},
+		],
+		connections: {
+			Webhook: {
+				main: [
+					[
+						{ node: 'Book', type: 'main', index: 0 },
+						{ node: 'Classes From Then', type: 'main', index: 0 },
+					],
+				],
+			},
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The first time a staff member can be booked on the Pacific site that day (UTC, as the sandbox writes it), and who. */
+async function bookableOn(sandbox: Sandbox, day: string) {
+	const site = sandbox.state.site(sandbox.pacificSiteId)!;
+	const query = new URLSearchParams({ 'request.startDate': day, 'request.endDate': day });
+	for (const type of site.appointmentTypes.filter((t) => t.Active && !t.IsAddOn)) {
+		query.append('request.sessionTypeIds', String(type.Id));
+	}
+	const res = await fetch(`${sandbox.restBaseUrl}/appointment/bookableitems?${query}`, {
+		headers: {
+			'API-Key': sandbox.apiKey,
+			SiteId: String(sandbox.pacificSiteId),
+			Authorization: `Bearer ${await staffToken(sandbox, sandbox.pacificSiteId)}`,
+		},
+		signal: AbortSignal.timeout(15000),
+	});
+	expect(res.status).toBe(200);
+	const [window] = ((await res.json()) as { Availabilities: BookableWindow[] }).Availabilities;
+	return {
+		at: window.StartDateTime,
+		who: {
+			clientId: site.clients.find((c) => c.Status === 'Active')!.ClientId,
+			staffId: window.Staff.Id,
+			locationId: window.Location.Id,
+			sessionTypeId: window.SessionType.Id,
+		},
+	};
+}
+
+interface BookableWindow {
+	StartDateTime: string;
+	Staff: { Id: number };
+	Location: { Id: number };
+	SessionType: { Id: number };
+}
+
+interface Standing {
+	clientId: string;
+	classDescriptionId: number;
+	weekday: string;
+}
+
+/** The first class of a description on a weekday of next week, "next week" and the day read in `zone`. */
+function classOn(
+	sandbox: Sandbox,
+	zone: string,
+	now: DateTime,
+	{ classDescriptionId, weekday }: Omit<Standing, 'clientId'>,
+) {
+	const monday = now.setZone(zone).startOf('week').plus({ weeks: 1 });
+	const [from, to] = [monday.toMillis(), monday.plus({ weeks: 1 }).toMillis()];
+	return sandbox.state
+		.site(sandbox.pacificSiteId)!
+		.classes.filter(
+			(c) =>
+				!c.IsCanceled &&
+				c.ClassDescriptionId === classDescriptionId &&
+				Date.parse(c.StartDateTime) >= from &&
+				Date.parse(c.StartDateTime) < to &&
+				DateTime.fromISO(c.StartDateTime).setZone(zone).setLocale('en-US').toFormat('cccc') === weekday,
+		)
+		.sort((a, b) => Date.parse(a.StartDateTime) - Date.parse(b.StartDateTime))[0];
+}
+
+/** What the job books when "next week" and the days are read in `zone`. */
+const plannedIn = (sandbox: Sandbox, standing: Standing[], zone: string, now: DateTime) =>
+	standing.map((entry) => {
+		const klass = classOn(sandbox, zone, now, entry);
+		return { clientId: entry.clientId, classId: klass?.Id, startDateTime: klass?.StartDateTime };
+	});
+
+/**
+ * Who comes every week on which day to class description 301 (a class the Pacific site holds daily
+ * in the morning, and on Thursday and Saturday evenings too), edited into examples/06 as its note
+ * asks: for each day a client not yet booked into that day's class, which is given room to book.
+ */
+function standingAt(sandbox: Sandbox, now: DateTime): Standing[] {
+	const site = sandbox.state.site(sandbox.pacificSiteId)!;
+	const chosen = new Set<number>();
+	return ['Tuesday', 'Friday', 'Sunday'].map((weekday) => {
+		const klass = classOn(sandbox, STUDIO_ZONE, now, { classDescriptionId: 301, weekday });
+		const roster = site.classRecords.visits.filter((v) => v.ClassId === klass.Id).map((v) => v.ClientId);
+		const client = site.clients.find((c) => c.Status === 'Active' && !roster.includes(c.Id) && !chosen.has(c.Id))!;
+		chosen.add(client.Id);
+		klass.TotalBooked = Math.min(klass.TotalBooked, klass.MaxCapacity - 1);
+		return { clientId: client.ClientId, classDescriptionId: 301, weekday };
+	});
+}
+
+describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
+	// The week US clocks change, on a clock held at its Monday (the engine suite's start).
+	let march: Sandbox;
+	// Today's business, for examples/06's "next week" on n8n's real clock.
+	let today: Sandbox;
+	let n8n: N8n;
+	let bookId: string;
+	let todayCredentialId: string;
+
+	beforeAll(async () => {
+		[march, today] = await Promise.all([
+			startSandbox({ allowLoopbackHttp: true, seed: 7, startAt: '2026-03-02T08:00:00Z' }),
+			startE2eSandbox(),
+		]);
+		const marchCredential = pacificCredential(march, 'Mindbody Pacific studio');
+		const todayCredential = pacificCredential(today, 'Mindbody sandbox');
+		todayCredentialId = todayCredential.id;
+		n8n = await N8n.start({
+			version: VERSION,
+			tarball: tarball(),
+			env: { GENERIC_TIMEZONE: N8N_ZONE, TZ: N8N_ZONE },
+			credentials: [marchCredential, todayCredential],
+		});
+		bookId = await n8n.importWorkflow(bookWorkflow(marchCredential.id));
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await march?.stop();
+		await today?.stop();
+	});
+
+	/** Calls a workflow's webhook and waits for its execution (the newest, once `count` have finished). */
+	async function runVia(path: string, workflowId: string, body: unknown, count: number): Promise<Execution> {
+		const res = await n8n.webhook(path, { body });
+		expect(res.status).toBe(200);
+		const [run] = await n8n.waitForExecutions(workflowId, count);
+		return run;
+	}
+
+	let bookings = 0;
+
+	test.each([
+		['Friday 6 March, before the change (PST, UTC-8)', '2026-03-06', 8],
+		['Tuesday 10 March, after it (PDT, UTC-7)', '2026-03-10', 7],
+	])(
+		'%s: a DateTime in n8n’s zone books the instant it names, sent as the studio’s wall clock; the same DateTime for a UTC field is sent in UTC',
+		async (_when, day, hours) => {
+			const { at, who } = await bookableOn(march, day);
+			const inN8nZone = wallClock(at, N8N_ZONE);
+			const local = new Date(Date.parse(at) - hours * 3_600_000).toISOString().slice(0, 19);
+			march.log.clear();
+			const run = await runVia(BOOK_PATH, bookId, { ...who, inN8nZone }, ++bookings);
+			expect([run.status, run.data?.resultData.error]).toEqual(['success', undefined]);
+
+			const [sent] = march.log.list({ path: '/appointment/addappointment', method: 'POST' });
+			const body = JSON.parse(sent.rawBody) as { StartDateTime: string; Notes: string };
+			// Not Tokyo's wall clock, nor UTC's: the studio's, with the offset of that side of the change.
+			expect([body.StartDateTime, body.Notes]).toEqual([local, N8N_ZONE]);
+			const [answer] = nodeOutput(run, 'Book') as Array<{ Id: number; StartDateTime: string }>;
+			expect(answer.StartDateTime).toBe(local);
+			// The booking the sandbox holds starts at the instant the DateTime named.
+			const held = march.state.site(march.pacificSiteId)!.appointments.find((a) => a.Id === answer.Id)!;
+			expect(Date.parse(held.StartDateTime)).toBe(Date.parse(at));
+
+			const [listed] = march.log.list({ path: '/class/classes', method: 'GET' });
+			expect(new URLSearchParams(listed.rawQuery).get('request.startDateTime')).toBe(new Date(at).toISOString());
+		},
+	);
+
+	it("examples/06 books each standing client into the class of their day in the studio's next week", async () => {
+		const site = today.state.site(today.pacificSiteId)!;
+		const standing = standingAt(today, DateTime.now());
+		const workflow = viaWebhook(example('06-book-standing-clients-next-week.json', todayCredentialId), STANDING_PATH);
+		const node = workflow.nodes.find((n) => n.name === 'Standing Clients')!;
+		node.parameters = { jsCode: `return ${JSON.stringify(standing)}.map((json) => ({ json }));` };
+		const visitsBefore = site.classRecords.visits.length;
+		const run = await runVia(STANDING_PATH, await n8n.importWorkflow(workflow), {}, 1);
+
+		const now = DateTime.fromISO(run.startedAt);
+		const expected = plannedIn(today, standing, STUDIO_ZONE, now);
+		expect(expected.every((p) => p.classId !== undefined)).toBe(true);
+		// The week holds classes that n8n's zone or UTC would put on another day or in another week.
+		expect(plannedIn(today, standing, 'UTC', now)).not.toEqual(expected);
+		expect(plannedIn(today, standing, N8N_ZONE, now)).not.toEqual(expected);
+
+		const byClient = <T extends { clientId: string }>(list: T[]) =>
+			[...list].sort((a, b) => a.clientId.localeCompare(b.clientId));
+		expect(byClient(nodeOutput(run, 'On the Standing Day') as Array<{ clientId: string }>)).toEqual(byClient(expected));
+		expect([run.status, run.data?.resultData.error]).toEqual(['success', undefined]);
+		// The bookings the sandbox now holds: these, and no other.
+		const booked = site.classRecords.visits.slice(visitsBefore).map((v) => ({
+			clientId: site.clients.find((c) => c.Id === v.ClientId)?.ClientId ?? '',
+			classId: v.ClassId,
+		}));
+		expect(byClient(booked)).toEqual(byClient(expected.map(({ clientId, classId }) => ({ clientId, classId }))));
+	});
+});
