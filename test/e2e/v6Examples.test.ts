@@ -121,5 +121,18 @@ describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
 			expect(records.visits.some((v) => v.ClientId === Number(clientId) && v.ClassId === classId)).toBe(true);
 		}
 		expect(nodeOutput(run, 'Book Standing Class')).toHaveLength(3);
+
+		// Run again the same week: each client is booked already. The run still succeeds, each booking
+		// comes out as an item with its error, and nobody is booked twice.
+		expect((await n8n.webhook('e2e-standing', { body: {} })).status).toBe(200);
+		const again = (await n8n.waitForExecutions(id, 2)).find((execution) => execution.id !== run.id)!;
+		expect(again.status).toBe('success');
+		const errors = nodeOutput(again, 'Book Standing Class') as Array<{ error?: string }>;
+		expect(errors).toHaveLength(3);
+		for (const item of errors) expect(item.error).toEqual(expect.any(String));
+		const after = await admin<{ visits: Visit[] }>(sandbox, 'GET', 'state/classRecords');
+		for (const { clientId, classId } of planned) {
+			expect(after.visits.filter((v) => v.ClientId === Number(clientId) && v.ClassId === classId)).toHaveLength(1);
+		}
 	});
 });
