@@ -201,6 +201,11 @@ describe("n8n's UX guidelines", () => {
 		for (const field of typed) {
 			expect([field.name, field.displayName]).toEqual([field.name, expect.stringMatching(/\bID$/)]);
 		}
+		// A text id shows a generated id as its example, but a feature is named by a word.
+		const typedExample = (name: string) =>
+			fields.find((f) => f.name === name)?.modes?.find((mode) => mode.name === 'id')?.placeholder;
+		expect(typedExample('featureDescriptor')).toBe('e.g. OnlineStore');
+		expect(typedExample('subscriptionId')).toMatch(/^e\.g\. [0-9a-f]{8}-/);
 	});
 
 	test('placeholders of the body fields, resource locator modes included, are examples starting "e.g."', () => {

@@ -30,7 +30,7 @@ function describe(param: OperationParam): string | undefined {
 }
 
 const idPlaceholder = (param: OperationParam) =>
-	param.type === 'string' ? 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6' : 'e.g. 12345';
+	`e.g. ${param.example ?? (param.type === 'string' ? '3fa85f64-5717-4562-b3fc-2c963f66afa6' : '12345')}`;
 
 /** The field for one API parameter, by its wire type. */
 export function paramField(param: OperationParam, operation: Operation): INodeProperties {

@@ -118,7 +118,10 @@ export const businessOperations: Operation[] = [
 		method: 'PATCH',
 		path: '/Business/Features/{featureDescriptor}',
 		userToken: false,
-		params: [pathParam('featureDescriptor', 'string', 'Feature', { listSource: LISTS.features })],
+		params: [
+			// A feature is named by a word, not a generated id.
+			pathParam('featureDescriptor', 'string', 'Feature', { listSource: LISTS.features, example: 'OnlineStore' }),
+		],
 		body: { schema: featureUpdate },
 		successStatus: 200,
 		output: 'none',

@@ -36,6 +36,8 @@ export interface OperationParam {
 	 * URL is sent over several requests and the answers merged in order.
 	 */
 	selects?: boolean;
+	/** What a typed value looks like, for its field's placeholder, where the type's own would mislead. */
+	example?: string;
 	/** The spec declares a path placeholder as this parameter: one value fills both. */
 	fillsPath?: string;
 	/**
