@@ -399,6 +399,19 @@ describe('Front Desk: appointments', () => {
 		}
 		expect(h.apiRequests()).toHaveLength(0);
 	});
+
+	test("a picker's typed value that breaks the operation's rule is named by the picker too; nothing is sent", async () => {
+		const result = await h.run(task('cancelAppointment', { appointmentId: typed('tomorrow') }));
+		expect(result.nodeError('Mindbody')?.message).toMatch(/^Appointment: .*tomorrow/);
+		// The same operation under its own resource keeps its own label.
+		const plain = await h.run({
+			resource: 'appointment',
+			operation: 'update',
+			appointmentId: 'tomorrow',
+		});
+		expect(plain.nodeError('Mindbody')?.message).toMatch(/^Appointment ID: /);
+		expect(h.apiRequests()).toHaveLength(0);
+	});
 });
 
 describe('Front Desk: selling', () => {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pickedLabel, type Operation, type Task, type TaskValue } from '../../shared/catalogue';
 import { inputPlaces, taskInputPlace, type InputPlace } from '../bodies/inputPlaces';
-import { fieldError, locatorValue } from '../fields/fieldValues';
+import { fieldError, locatorValue, SHOWN_LABELS } from '../fields/fieldValues';
 
 const isEmpty = (raw: unknown) => {
 	const value = locatorValue(raw);
@@ -23,9 +23,11 @@ export function taskView(ctx: IExecuteFunctions, task: Task, operation: Operatio
 	const places = inputPlaces(operation);
 	const placeOf = (input: string) => taskInputPlace(task, places, input);
 	// A picker the task puts on a field its operation asks for plainly (Cancel Appointment's
-	// appointment) is labelled by what it picks: its errors name it so.
+	// appointment) is labelled by what it picks: errors, the operation's readers' too, name it so.
+	const shownLabels = new Map<string, string>();
 	const asked = (task.ask ?? []).map((entry) => {
 		const place = placeOf(entry.input);
+		if (entry.listSource) shownLabels.set(place.label, pickedLabel(place.label));
 		return {
 			required: entry.required === true,
 			place: entry.listSource ? { ...place, label: pickedLabel(place.label) } : place,
@@ -78,6 +80,7 @@ export function taskView(ctx: IExecuteFunctions, task: Task, operation: Operatio
 	return new Proxy(ctx, {
 		get(target, key) {
 			if (key === 'getNodeParameter') return getNodeParameter;
+			if (key === SHOWN_LABELS) return shownLabels;
 			const value: unknown = Reflect.get(target, key);
 			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 		},

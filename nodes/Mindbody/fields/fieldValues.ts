@@ -5,9 +5,18 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { LocalTime } from '../../shared/catalogue/dateWords';
 import { checkId, type IdType } from '../../shared/schemas';
 
+/**
+ * Where a view of the context (a Front Desk task) keeps the labels it shows fields by, keyed by
+ * the label the operation's readers use: their errors then name the field the user sees.
+ */
+export const SHOWN_LABELS = Symbol('shown field labels');
+
+type Labelled = IExecuteFunctions & { [SHOWN_LABELS]?: ReadonlyMap<string, string> };
+
 /** Thrown before anything is sent; names the field the user must fix. */
 export function fieldError(ctx: IExecuteFunctions, itemIndex: number, field: string, problem: string) {
-	return new NodeOperationError(ctx.getNode(), `${field}: ${problem}`, {
+	const shown = (ctx as Labelled)[SHOWN_LABELS]?.get(field) ?? field;
+	return new NodeOperationError(ctx.getNode(), `${shown}: ${problem}`, {
 		itemIndex,
 		description: 'Nothing was sent to Mindbody. Correct the field and run the node again.',
 	});
