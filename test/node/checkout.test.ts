@@ -31,23 +31,27 @@ function guidedCart(): IDataObject {
 	};
 }
 
-/** The same cart in the JSON forms, as the API takes it (and as workflows saved before the guided form hold it). */
+/** The same cart in the JSON forms under Additional Fields, as the API takes it, or in the guided form. */
 function checkoutParameters(transactionIds?: string, guided = false) {
 	const option = h.site().saleRecords.pricingOptions[1];
 	const client = h.site().clients[40];
 	return {
 		resource: 'sale',
 		operation: 'checkout',
-		items: { entry: [{ item: JSON.stringify({ Type: 'Service', Metadata: { Id: option.Id } }), quantity: 1 }] },
-		payments: {
-			entry: [
-				{ type: 'CreditCard', metadata: card(100, TEST_CARDS.challenge) },
-				{ type: 'CreditCard', metadata: card(option.Price - 100, TEST_CARDS.visa) },
-			],
-		},
-		...(guided ? { ...guidedCart(), items: { entry: [] }, payments: { entry: [] } } : {}),
+		...(guided ? guidedCart() : {}),
 		clientId: { __rl: true, mode: 'id', value: client.ClientId },
 		additionalFields: {
+			items: {
+				entry: guided ? [] : [{ item: JSON.stringify({ Type: 'Service', Metadata: { Id: option.Id } }), quantity: 1 }],
+			},
+			payments: {
+				entry: guided
+					? []
+					: [
+							{ type: 'CreditCard', metadata: card(100, TEST_CARDS.challenge) },
+							{ type: 'CreditCard', metadata: card(option.Price - 100, TEST_CARDS.visa) },
+						],
+			},
 			locationId: { __rl: true, mode: 'id', value: '1' },
 			consumerPresent: true,
 			paymentAuthenticationCallbackUrl: CALLBACK,
@@ -96,7 +100,8 @@ describe('Sale: Checkout with a card challenge', () => {
 
 	test('sales notes over 255 characters are refused before sending, naming the field', async () => {
 		const parameters = checkoutParameters();
-		parameters.items.entry[0] = { ...parameters.items.entry[0], salesNotes: 'x'.repeat(256) } as never;
+		const { items } = parameters.additionalFields;
+		items.entry[0] = { ...items.entry[0], salesNotes: 'x'.repeat(256) } as never;
 		const result = await h.run(parameters);
 		expect(result.nodeError('Mindbody')?.message).toContain('Items[0].SalesNotes');
 		expect(result.nodeError('Mindbody')?.message).toContain('255');

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
@@ -94,17 +94,20 @@ describe('Sale: Checkout, the guided form', () => {
 			const show = displayOptions?.show ?? {};
 			return show.resource?.includes('sale') && show.operation?.includes('checkout') && !show['@tool'];
 		});
-		// The client first, then what is sold and how it is paid; the API's own forms after.
+		// The client first, then what is sold and how it is paid; the API's own forms are added when needed.
 		expect(form.map((p) => `${p.displayName} (${p.type})`)).toEqual([
 			'Client (resourceLocator)',
 			'Items (fixedCollection)',
 			'Payments (fixedCollection)',
 			'Promo Code (string)',
 			'Test Only (boolean)',
-			'Items (JSON) (fixedCollection)',
-			'Payments (JSON) (fixedCollection)',
 			'Additional Fields (collection)',
 			'Options (collection)',
+		]);
+		const added = form.find((p) => p.name === 'additionalFields')?.options as INodeProperties[];
+		expect(added.filter((p) => p.type === 'fixedCollection').map((p) => p.displayName)).toEqual([
+			'Items (JSON)',
+			'Payments (JSON)',
 		]);
 	});
 
@@ -349,9 +352,9 @@ describe('Sale: Checkout, the guided form', () => {
 				...checkout(client, [{ type: 'Service', pricingOption: picked(10001) }], [{ type: 'Cash', amount: 5 }]),
 				test: true,
 				promotionCode: 'SPRING',
-				items: { entry: [jsonItem] },
-				payments: { entry: [{ type: 'Check', metadata: '{"Amount":7,"Notes":"No. 1001"}' }] },
 				additionalFields: {
+					items: { entry: [jsonItem] },
+					payments: { entry: [{ type: 'Check', metadata: '{"Amount":7,"Notes":"No. 1001"}' }] },
 					cartId: 'desk-cart-1',
 					uniqueClientId: '7',
 					payerClientId: picked(client.ClientId),

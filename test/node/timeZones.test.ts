@@ -258,16 +258,18 @@ describe('times inside JSON fields at a Los Angeles site, n8n in UTC or in anoth
 				resource: 'sale',
 				operation: 'checkout',
 				clientId: { __rl: true, mode: 'id', value: client.ClientId },
-				items: {
-					entry: [
-						{
-							item: JSON.stringify({ Type: 'Service', Metadata: { Id: pass.Id } }),
-							appointmentBookingRequests: listOf(booking, start(window.StartDateTime)),
-						},
-					],
-				},
 				cartPayments: { payment: [{ type: 'Cash', amount: pass.Price }] },
-				additionalFields: { locationId: { __rl: true, mode: 'id', value: String(window.Location.Id) } },
+				additionalFields: {
+					items: {
+						entry: [
+							{
+								item: JSON.stringify({ Type: 'Service', Metadata: { Id: pass.Id } }),
+								appointmentBookingRequests: listOf(booking, start(window.StartDateTime)),
+							},
+						],
+					},
+					locationId: { __rl: true, mode: 'id', value: String(window.Location.Id) },
+				},
 			},
 			{ timezone },
 		);

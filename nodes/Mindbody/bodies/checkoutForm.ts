@@ -13,8 +13,8 @@ import { collectionOf, propertyOf, readFields, valueOf } from './v6Body';
  * each payment by its type with an amount and only the fields that type needs. The document
  * gives an item and a payment as a Type with free-form Metadata, naming the keys in words (or,
  * for items, not at all): the kinds below write them. Promo Code and Test Only sit beside them;
- * the API's own item and payment fields stay as Items (JSON) and Payments (JSON), the rest of the
- * body in Additional Fields, all planned from the facts like any v6 body. The document asks for
+ * the rest of the body is in Additional Fields, the API's own item and payment fields among it as
+ * Items (JSON) and Payments (JSON), all planned from the facts like any v6 body. The document asks for
  * ClientId or UniqueClientId "to complete a sale": a Test Only call completes none.
  */
 
@@ -554,9 +554,9 @@ function layoutOf(operation: Operation) {
 	};
 }
 
-/** The JSON form's entries (its untouched ones send nothing). */
-function jsonEntries(ctx: Ctx, i: number, planned: PlannedField): IDataObject[] {
-	return (valueOf(ctx, i, planned, ctx.getNodeParameter(planned.param, i, {})) ?? []) as IDataObject[];
+/** The entries of a JSON form added under the collection (its untouched ones send nothing). */
+function jsonEntries(ctx: Ctx, i: number, planned: PlannedField, added: IDataObject): IDataObject[] {
+	return (valueOf(ctx, i, planned, added[planned.param] ?? {}) ?? []) as IDataObject[];
 }
 
 /**
@@ -572,8 +572,8 @@ export const checkoutFormInput: BodyInput = {
 			CART_PAYMENTS,
 			propertyOf(layout.promoCode, false),
 			propertyOf(layout.test, false),
-			...layout.json.map((planned) => propertyOf(planned, false)),
-			...collectionOf(layout.collection.name, layout.collection.displayName, layout.rest),
+			// The API's own items and payments are for what the form does not offer: added when needed.
+			...collectionOf(layout.collection.name, layout.collection.displayName, [...layout.json, ...layout.rest]),
 		];
 	},
 	read: (ctx, i, operation) => {
@@ -599,7 +599,8 @@ export const checkoutFormInput: BodyInput = {
 			);
 		}
 		const [itemsJson, paymentsJson] = layout.json;
-		const items = [...readEntries(ctx, i, CART_ITEMS, ITEM_KINDS, cartItem), ...jsonEntries(ctx, i, itemsJson)];
+		const added = ctx.getNodeParameter(layout.collection.name, i, {}) as IDataObject;
+		const items = [...readEntries(ctx, i, CART_ITEMS, ITEM_KINDS, cartItem), ...jsonEntries(ctx, i, itemsJson, added)];
 		if (!items.length) {
 			throw fieldError(ctx, i, CART_ITEMS.displayName, 'is required: add an item to sell');
 		}
@@ -607,7 +608,7 @@ export const checkoutFormInput: BodyInput = {
 		// The document requires Payments: none given is an empty list, for a cart that costs nothing.
 		body[paymentsJson.field] = [
 			...readEntries(ctx, i, CART_PAYMENTS, PAYMENT_KINDS, cartPayment),
-			...jsonEntries(ctx, i, paymentsJson),
+			...jsonEntries(ctx, i, paymentsJson, added),
 		];
 		return body;
 	},

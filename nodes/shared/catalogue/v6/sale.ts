@@ -323,11 +323,11 @@ export const saleOperations: Operation[] = [
 			Items: {
 				displayName: 'Items (JSON)',
 				description:
-					'Items as the API takes them, sent after the Items above: for what those do not offer, such as appointments to book or visits to pay for',
+					'Items as the API takes them, sent after the Items: for what those do not offer, such as appointments to book or visits to pay for',
 			},
 			Payments: {
 				displayName: 'Payments (JSON)',
-				description: 'Payments as the API takes them (a type and its Metadata as JSON), sent after the Payments above',
+				description: 'Payments as the API takes them (a type and its Metadata as JSON), sent after the Payments',
 			},
 			PromotionCode: { displayName: 'Promo Code', description: 'A promo code to apply to the cart' },
 			SendEmail: { description: 'Whether to e-mail the client a receipt' },
