@@ -75,6 +75,8 @@ export interface NodeHarness {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult>;
 	loadOptions(method: string, parameters?: INodeParameters): Promise<INodePropertyOptions[]>;
+	/** The workflow's Timezone setting the dropdowns run with; n8n's default zone when unset. */
+	dropdownTimezone?: string;
 	/** Every entry of a searchable dropdown, page after page as the editor reads on while scrolling. */
 	everyEntry(method: string, filter?: string, parameters?: INodeParameters): Promise<INodeListSearchResult['results']>;
 }
@@ -164,7 +166,10 @@ export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
 			connections: {},
 			active: false,
 			nodeTypes: new HarnessNodeTypes(),
-			settings: { executionOrder: 'v1' },
+			settings: {
+				executionOrder: 'v1',
+				...(harness.dropdownTimezone ? { timezone: harness.dropdownTimezone } : {}),
+			},
 		});
 		const additionalData = {
 			credentialsHelper: harness.credentials,

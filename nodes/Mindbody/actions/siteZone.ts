@@ -11,7 +11,7 @@ type NodeRun = RunSession<IExecuteFunctions>;
 
 const sites = findOperation('site', 'getMany')!;
 
-async function readZone(run: NodeRun, siteId: number, itemIndex: number): Promise<string> {
+async function readZone(run: RunSession, siteId: number, itemIndex: number): Promise<string> {
 	const response = await mindbodyRequest(run, {
 		operation: sites,
 		path: sites.path,
@@ -34,12 +34,17 @@ async function readZone(run: NodeRun, siteId: number, itemIndex: number): Promis
  * GET /site/sites per site and run, and none in a run that needs no zone.
  */
 export async function siteZone(run: NodeRun, itemIndex: number): Promise<string> {
+	return await zoneOfSite(run, siteOption(run.ctx, itemIndex), itemIndex);
+}
+
+/** The zone of `siteId`, or of the credential's site: one GET /site/sites per site and run. */
+export async function zoneOfSite(run: RunSession, siteId?: number, itemIndex = 0): Promise<string> {
 	const { credentials } = await run.credentials();
-	const siteId = siteOption(run.ctx, itemIndex) ?? Number(credentials.siteId ?? DEFAULT_SITE_ID);
-	let zone = run.siteZones.get(siteId);
+	const site = siteId ?? Number(credentials.siteId ?? DEFAULT_SITE_ID);
+	let zone = run.siteZones.get(site);
 	if (!zone) {
-		zone = readZone(run, siteId, itemIndex);
-		run.siteZones.set(siteId, zone);
+		zone = readZone(run, site, itemIndex);
+		run.siteZones.set(site, zone);
 	}
 	return await zone;
 }

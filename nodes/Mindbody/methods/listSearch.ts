@@ -97,7 +97,7 @@ async function readPage(
 ): Promise<{ options: INodePropertyOptions[]; next?: number }> {
 	const query: Array<[string, string]> = [...(await neededQuery(run, list)), ...followedQuery(run.ctx, source, list)];
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
-	const window = list.lookAhead ? windowOf(run.ctx, list.lookAhead) : undefined;
+	const window = list.lookAhead ? await windowOf(run, list.lookAhead) : undefined;
 	if (window) query.push(...window.query);
 	const shown = (entries: unknown[]) => {
 		const records = recordsShown(list, entries);

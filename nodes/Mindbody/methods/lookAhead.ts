@@ -2,6 +2,8 @@ import { DateTime } from 'luxon';
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import type { LookAhead } from '../../shared/catalogue/listSources';
+import type { RunSession } from '../../shared/transport';
+import { zoneOfSite } from '../actions/siteZone';
 
 /** The node's option when it holds a whole number of days from 1 up, else the list's default. */
 function daysOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead): number {
@@ -17,13 +19,28 @@ function daysOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead): number {
 }
 
 /**
- * The window of a list read from now on. The service is asked for whole days (it reads the dates
- * of such windows, not the times), from today in the workflow's time zone; the records are then
- * kept when they start after now and within the days asked for. A start written without an
- * offset (the site's clock, as Mindbody writes times) is read in the workflow's time zone.
+ * The zone the list's days and times are read in: UTC, or the site's for records in the
+ * business's local time (one GET /site/sites per dropdown call). When the zone cannot be read,
+ * the workflow's is used: the list still opens.
  */
-export function windowOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead) {
-	const zone = ctx.getTimezone();
+async function zoneOf(run: RunSession<ILoadOptionsFunctions>, lookAhead: LookAhead): Promise<string> {
+	if (!lookAhead.localTimes) return 'UTC';
+	try {
+		return await zoneOfSite(run);
+	} catch {
+		return run.ctx.getTimezone();
+	}
+}
+
+/**
+ * The window of a list read from now on. The service is asked for whole days (it reads the dates
+ * of such windows, not the times), from today in the zone the records are written in; the records
+ * are then kept when they start after now and within the days asked for. A start written without
+ * an offset is read in that zone.
+ */
+export async function windowOf(run: RunSession<ILoadOptionsFunctions>, lookAhead: LookAhead) {
+	const { ctx } = run;
+	const zone = await zoneOf(run, lookAhead);
 	const now = DateTime.now().setZone(zone);
 	const days = daysOf(ctx, lookAhead);
 	const end = now.plus({ days });

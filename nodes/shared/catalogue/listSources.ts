@@ -30,7 +30,9 @@ export interface ListSource {
 
 /**
  * The window a list of dated records is read in: from today over `days` days (or the number of
- * days in the node's option of that name), then only the records that start after now.
+ * days in the node's option of that name), then only the records that start after now. Today is
+ * the UTC day, as the service reads windows of records it writes in UTC, or the site's day for
+ * records in the business's local time.
  */
 export interface LookAhead {
 	/** The serving operation's query parameters for the window's first and last day. */
@@ -41,6 +43,8 @@ export interface LookAhead {
 	/** The node's option (in Options) that sets the number of days, if any, and the default. */
 	readonly option?: string;
 	readonly days: number;
+	/** The records' times are the business's local time (appointments), not UTC (classes). */
+	readonly localTimes?: true;
 }
 
 /**
@@ -84,6 +88,7 @@ const appointmentsAhead = (from: string, until: string): LookAhead => ({
 	until,
 	start: 'StartDateTime',
 	days: 14,
+	localTimes: true,
 });
 
 const locations = list('searchLocations');
