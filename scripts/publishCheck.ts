@@ -44,7 +44,7 @@ if (require.main === module && process.env.npm_command === 'publish') {
 			[
 				'Not published: package.json needs',
 				...problems.map((line) => `  - ${line}`),
-				'See docs/development.md, "Publishing".',
+				'See docs/releasing.md.',
 			].join('\n'),
 		);
 		process.exit(1);
