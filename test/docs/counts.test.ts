@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { operations } from '../../nodes/shared/catalogue';
+import { events } from '../../nodes/shared/events/eventCatalogue';
+
+/**
+ * The counts written in prose (how many operations, of which kind, how many event kinds) are the
+ * catalogue's. A new operation or event fails here, naming each sentence to change.
+ */
+
+const root = join(__dirname, '../..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+
+const v6 = operations.filter((op) => op.v6).length;
+const COUNTS = { all: operations.length, listed: operations.length - v6, v6, events: events.length };
+type Kind = keyof typeof COUNTS;
+
+/** The phrases that carry a count, and what each counts. */
+const PHRASES: Array<[RegExp, Kind]> = [
+	[/\ball (\d+) operations\b/g, 'all'],
+	[/\bits (\d+) operations\b/g, 'all'],
+	[/\bone of the (\d+) operations\b/g, 'all'],
+	[/\((\d+) in all\)/g, 'all'],
+	[/\bthe (\d+) the spec lists\b/g, 'listed'],
+	[/\bspec's (\d+) listed operations\b/g, 'listed'],
+	[/\bthe (\d+) of (?:Mindbody's Public API v6|the v6)\b/g, 'v6'],
+	[/\b(\d+) operations more\b/g, 'v6'],
+	[/\ball (\d+) event kinds\b/g, 'events'],
+];
+
+/** Where counts are written: README (beside its generated tables), the sandbox's, the node's comment, unreleased changes. */
+function proseOf(file: string): string {
+	const text = read(file);
+	if (file === 'CHANGELOG.md') {
+		const start = text.indexOf('## Unreleased');
+		return text.slice(start, text.indexOf('\n## ', start + 1));
+	}
+	return text.replace(/<!-- (\w+):begin -->[\s\S]*?<!-- \1:end -->/g, '');
+}
+
+const FILES = ['README.md', 'sandbox/README.md', 'nodes/Mindbody/Mindbody.node.ts', 'CHANGELOG.md'];
+
+test.each(FILES)("the counts in %s are the catalogue's", (file) => {
+	const prose = proseOf(file);
+	const found = PHRASES.flatMap(([phrase, kind]) =>
+		[...prose.matchAll(phrase)].map((match) => ({ phrase: match[0], kind, count: Number(match[1]) })),
+	);
+	expect(found.length).toBeGreaterThan(0);
+	expect(found.filter(({ kind, count }) => COUNTS[kind] !== count)).toEqual([]);
+	// A count of operations or event kinds written another way is not checked: it fails here instead.
+	const explained = new Set(found.map(({ phrase }) => phrase));
+	const anyCount = [
+		...prose.matchAll(/(?<![\w.])\d[\d,]* (?:listed |more )?(?:operations|event kinds)\b[^.\n]{0,20}/g),
+	];
+	const unexplained = anyCount
+		.map((match) => match[0])
+		.filter((phrase) => ![...explained].some((known) => known.includes(phrase.split(' ')[0])));
+	expect(unexplained).toEqual([]);
+});
+
+test('the catalogue has both kinds and the event list', () => {
+	expect(COUNTS.listed).toBeGreaterThan(0);
+	expect(COUNTS.v6).toBeGreaterThan(0);
+	expect(COUNTS.events).toBeGreaterThan(0);
+});
