@@ -41,11 +41,9 @@ if (require.main === module && process.env.npm_command === 'publish') {
 	const problems = publishProblems(pkg);
 	if (problems.length) {
 		console.error(
-			[
-				'Not published: package.json needs',
-				...problems.map((line) => `  - ${line}`),
-				'See docs/releasing.md.',
-			].join('\n'),
+			['Not published: package.json needs', ...problems.map((line) => `  - ${line}`), 'See docs/releasing.md.'].join(
+				'\n',
+			),
 		);
 		process.exit(1);
 	}
