@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
-import { DEFAULT_SITE_ID, scopeOf, takesUserToken, type UrlOptions } from './scope';
+import { mindbodyHeaders } from './headers';
+import { scopeOf, takesUserToken, type UrlOptions } from './scope';
 import { issueUserToken, replaceToken, StaffLoginError, tokenExpired, type IssuedToken } from './staffLogin';
 
 /**
@@ -53,30 +54,33 @@ const hasHeader = (headers: IDataObject, name: string) =>
 	Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
 
 /**
- * Adds what the credential supplies, only to its own services: on the REST API `API-Key`,
- * `SiteId` (unless the request sets one) and, on calls that take it, `Authorization: Bearer`;
- * on the webhook service `API-Key` alone; nothing anywhere else.
+ * Adds what the credential supplies to a request with no operation behind it (n8n's HTTP Request
+ * node, the credential test), only under its own services: Mindbody's headers (`mindbodyHeaders`),
+ * the URL telling the service and whether the user token goes on; a SiteId the request sets is
+ * kept. Nothing anywhere else. A request of the nodes' own (the transport hands over a token with
+ * it) already has every header its operation decides: it is left as it is.
  */
 export function applyCredentialHeaders<T extends UrlOptions & { headers?: IDataObject; method?: string }>(
 	credentials: ICredentialDataDecryptedObject,
 	options: T,
 ): T {
 	const note = noteOf(credentials);
+	if (note.takesToken !== undefined) {
+		note.carried = hasHeader(options.headers ?? {}, 'Authorization');
+		return options;
+	}
 	note.carried = false;
 	const scope = scopeOf(credentials, options);
 	if (!scope) return options;
+	const method = String(options.method ?? 'GET');
+	// Always from the credential: after a new login n8n authenticates the same options again.
+	const token = scope.service === 'rest' && takesUserToken(method, scope.path) ? currentUserToken(credentials) : '';
 	const headers: IDataObject = { ...(options.headers ?? {}) };
-	setHeader(headers, 'API-Key', String(credentials.apiKey ?? ''));
-	if (scope.service === 'rest') {
-		if (!hasHeader(headers, 'SiteId')) headers.SiteId = String(credentials.siteId ?? DEFAULT_SITE_ID);
-		const token = currentUserToken(credentials);
-		const takesToken = note.takesToken ?? takesUserToken(String(options.method ?? 'GET'), scope.path);
-		// Always from the credential: after a new login n8n authenticates the same options again.
-		if (token && takesToken) {
-			setHeader(headers, 'Authorization', `Bearer ${token}`);
-			note.carried = true;
-		}
+	for (const [name, value] of Object.entries(mindbodyHeaders(credentials, { service: scope.service, method, token }))) {
+		if (name === 'SiteId' && hasHeader(headers, name)) continue;
+		setHeader(headers, name, value);
 	}
+	note.carried = Boolean(token);
 	return { ...options, headers };
 }
 

@@ -2,7 +2,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions }
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { noteOf } from '../auth/credentialHooks';
-import { DEFAULT_SITE_ID, restBaseOf, webhooksBaseOf } from '../auth/scope';
+import { mindbodyHeaders } from '../auth/headers';
+import { restBaseOf, webhooksBaseOf } from '../auth/scope';
 import { LoginFailed, type TokenSession } from '../auth/session';
 import type { Operation } from '../catalogue';
 import {
@@ -76,45 +77,51 @@ const takesToken = (operation: Operation) =>
 	operation.service === 'rest' && (operation.userToken || operation.tokenWhenHeld === true);
 
 /**
- * The headers of a call, from its operation and the run's credential: the API key everywhere; on
- * the REST API the site, the Transaction-Key and, on a POST, the deduplication skip.
+ * The headers of one try: Mindbody's (`mindbodyHeaders`, from the operation, the request and the
+ * token of this try) and how the body is read and sent (JSON).
  */
-function headersOf(credentials: ICredentialDataDecryptedObject, request: MindbodyRequest): IDataObject {
+function headersOf(
+	credentials: ICredentialDataDecryptedObject,
+	request: MindbodyRequest,
+	token: string | undefined,
+): IDataObject {
 	const { operation } = request;
-	const headers: IDataObject = { Accept: 'application/json', 'API-Key': String(credentials.apiKey ?? '') };
-	if (operation.service !== 'rest') return headers;
-	headers.SiteId = String(request.siteId ?? credentials.siteId ?? DEFAULT_SITE_ID);
-	if (request.transactionKey) headers['Transaction-Key'] = request.transactionKey;
-	if (request.skipDeduplication && operation.method === 'POST') headers['X-RequestDeduplication-Skip'] = 'true';
-	return headers;
+	return {
+		Accept: 'application/json',
+		...mindbodyHeaders(credentials, {
+			service: operation.service,
+			method: operation.method,
+			token,
+			siteId: request.siteId,
+			transactionKey: request.transactionKey,
+			skipDeduplication: request.skipDeduplication,
+		}),
+		...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+	};
 }
 
+/** The options of every try but their headers and time limit. */
 function optionsOf(
 	credentials: ICredentialDataDecryptedObject,
 	request: MindbodyRequest,
 	label: string,
-	timeoutMs: number,
 ): IHttpRequestOptions {
 	const { operation } = request;
 	const baseUrl = operation.service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
-	const headers = headersOf(credentials, request);
 	const options: IHttpRequestOptions = {
 		method: operation.method,
 		url: `${baseUrl}${request.path}${serializeQuery(request.query)}`,
-		headers,
 		json: true,
 		// Parsed here, so an answer that is not JSON is told apart from a JSON string.
 		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: timeoutMs,
 	};
 	if (request.body !== undefined) {
 		if (!operation.body) throw new Error(`${label} takes no request body`);
 		// Sent as JSON text: n8n's helper drops an empty object or list, which the service would
 		// read as no body at all, while `{}` and `[]` are what the user asked to send.
 		options.body = JSON.stringify(request.body);
-		headers['Content-Type'] = 'application/json';
 	}
 	return options;
 }
@@ -146,7 +153,7 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 	// The limit is the whole call's, retries and the waits between them included: "60 s" means
 	// the call has ended, one way or the other, about 60 s after it started.
 	const deadline = Date.now() + timeoutMs;
-	const options = optionsOf(credentials, request, label, timeoutMs);
+	const options = optionsOf(credentials, request, label);
 	const withToken = takesToken(operation);
 	let replaced = false;
 	let attempt = 1;
@@ -163,7 +170,7 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 		try {
 			const token = await tokens.tokenFor(withToken);
 			await session.pace(deadline);
-			const headers = token ? { ...options.headers, Authorization: `Bearer ${token}` } : options.headers;
+			const headers = headersOf(credentials, request, token);
 			// Each try waits only for what is left of the call's time.
 			const response = await send(session, { ...options, headers, timeout: timeLeft(deadline) }, tokens, withToken);
 			return { token, response };
