@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { noteOf } from '../auth/credentialHooks';
+import { handOverToken } from '../auth/credentialHooks';
 import { mindbodyHeaders } from '../auth/headers';
 import { restBaseOf, webhooksBaseOf } from '../auth/scope';
 import { LoginFailed, type TokenSession } from '../auth/session';
@@ -172,7 +172,7 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 			await session.pace(deadline);
 			const headers = headersOf(credentials, request, token);
 			// Each try waits only for what is left of the call's time.
-			const response = await send(session, { ...options, headers, timeout: timeLeft(deadline) }, tokens, withToken);
+			const response = await send(session, { ...options, headers, timeout: timeLeft(deadline) }, tokens);
 			return { token, response };
 		} catch (error) {
 			throw failure(error);
@@ -233,15 +233,10 @@ interface FullResponse {
 /**
  * One try, through n8n's request helper (its proxy settings apply) with the headers already set.
  * The request after the run obtained a staff token goes through n8n's authenticated helper
- * instead, which stores that token with the credential (the credential's pre-authentication
- * hands it over) so later runs and other executions use it.
+ * instead, with a hand-over of that token (`handOverToken`): n8n stores it with the credential,
+ * so later runs and other executions use it.
  */
-async function send(
-	session: RunSession,
-	options: IHttpRequestOptions,
-	tokens: TokenSession,
-	withToken: boolean,
-): Promise<FullResponse> {
+async function send(session: RunSession, options: IHttpRequestOptions, tokens: TokenSession): Promise<FullResponse> {
 	const { ctx } = session;
 	const unsaved = tokens.takeUnsaved();
 	if (!unsaved) {
@@ -249,10 +244,7 @@ async function send(
 		return (await ctx.helpers.httpRequest(cancel ? { ...options, abortSignal: cancel } : options)) as FullResponse;
 	}
 	const { credentials } = await session.credentials();
-	const handed = { ...credentials, accessToken: '' };
-	const note = noteOf(handed);
-	note.takesToken = withToken;
-	note.issued = unsaved;
+	const handOver = handOverToken(credentials, unsaved);
 	const stored = ctx.getNode().credentials?.[CREDENTIAL_NAME];
 	try {
 		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options, {
@@ -260,12 +252,12 @@ async function send(
 				id: String(stored?.id ?? ''),
 				name: stored?.name ?? '',
 				type: CREDENTIAL_NAME,
-				data: handed,
+				data: handOver.credentials,
 			},
 		})) as FullResponse;
 	} finally {
-		// Still on the note: the request failed before n8n took the token; the next request hands it over.
-		if (note.issued) tokens.keepUnsaved(unsaved);
+		// Not taken: the request failed before n8n took the token; the next request hands it over.
+		if (!handOver.taken) tokens.keepUnsaved(unsaved);
 	}
 }
 
