@@ -4,7 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { handOverToken } from '../auth/credentialHooks';
 import { mindbodyHeaders } from '../auth/headers';
 import { restBaseOf, webhooksBaseOf } from '../auth/scope';
-import { LoginFailed, type TokenSession } from '../auth/session';
+import { LoginFailed, type TokenSession } from '../auth/tokenSession';
 import type { Operation } from '../catalogue';
 import {
 	isTimeout,
@@ -16,11 +16,11 @@ import {
 	timeoutError,
 } from './errors';
 import { mayResend, retryDelay, retryFits } from './retryPolicy';
-import { CREDENTIAL_NAME, type RunSession } from './session';
+import { CREDENTIAL_NAME, type RunSession } from './runSession';
 
 export { WEBHOOK_ERRORS } from './webhookErrors';
 export { NotSent } from './inFlight';
-export { CREDENTIAL_NAME, RunSession, type MindbodyFunctions } from './session';
+export { CREDENTIAL_NAME, RunSession, type MindbodyFunctions } from './runSession';
 
 export const TRANSACTION_KEY_MAX = 50;
 export const DEFAULT_TIMEOUT_MS = 60_000;
