@@ -82,105 +82,136 @@ const dayAfter = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) + DAY_MS)
  */
 const CLASS_DAYS = 'UTC';
 
-async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
-	const { first, last } = windowOf(run, CLASS_DAYS);
+/** What the phases of one poll gather: the classes read, the bookings found, the rosters now kept. */
+interface BookingPoll {
+	run: PollRun;
+	state: BookingState;
+	rosters: Record<string, number[]>;
+	reads: Read[];
+	events: PolledEvent[];
+	/** Whether every listing was read whole and to its end. */
+	whole: boolean;
+	complete: boolean;
+}
+
+const readOf = (record: IDataObject): Read | undefined =>
+	typeof record.LastModifiedDateTime === 'string'
+		? {
+				key: classKey(record),
+				stamp: record.LastModifiedDateTime,
+				version: versionOf(record.LastModifiedDateTime),
+			}
+		: undefined;
+
+/** The rosters kept of classes still in the window: classes that left it are not read again. */
+function rostersInWindow(state: BookingState, first: string): Record<string, number[]> {
 	const rosters: Record<string, number[]> = {};
 	for (const [id, roster] of Object.entries(state.rosters)) {
-		// Classes that left the window are not read again: their rosters can go.
 		if (roster[0] >= Date.parse(`${first}T00:00:00Z`)) rosters[id] = [...roster];
 	}
-	const reads: Read[] = [];
-	const events: PolledEvent[] = [];
-	let whole = true;
-	let complete = true;
-	const readOf = (record: IDataObject): Read | undefined =>
-		typeof record.LastModifiedDateTime === 'string'
-			? {
-					key: classKey(record),
-					stamp: record.LastModifiedDateTime,
-					version: versionOf(record.LastModifiedDateTime),
-				}
-			: undefined;
+	return rosters;
+}
 
-	// Classes that came into the window since the last poll: their rosters as they stand, learned
-	// without passing anything on (bookings made before the class was in the window); on the first
-	// poll from a start date, the bookings changed since that date pass on.
-	const fromDate = !quiet && !state.covered;
+/** One listing of classes, its wholeness counted for the poll. */
+async function listClasses(poll: BookingPoll, query: Query, options?: { goOn: () => boolean }) {
+	const listing = await readList(poll.run.ctx, classesOp, query, classKey, options);
+	poll.whole &&= listing.whole;
+	poll.complete &&= listing.complete;
+	return listing.records;
+}
+
+/**
+ * Classes that came into the window since the last poll (from `entering` to `last`): their rosters
+ * as they stand, learned without passing anything on (bookings made before the class was in the
+ * window); on the first poll from a start date (`fromDate`), the bookings changed since that date
+ * pass on.
+ */
+async function readEntering(poll: BookingPoll, entering: string, last: string, fromDate: boolean) {
+	const { run, state } = poll;
+	const records = await listClasses(poll, [
+		['request.startDateTime', entering],
+		['request.endDateTime', last],
+	]);
+	for (const record of records) {
+		const read = readOf(record);
+		if (read) poll.reads.push(read);
+		const full = await classWithVisits(run, classKey(record));
+		const visits = visitsOf(full);
+		poll.rosters[classKey(record)] = [stampMs(record.StartDateTime) ?? 0, ...visits.map((visit) => Number(visit.Id))];
+		if (!fromDate) continue;
+		for (const visit of visits) {
+			const changed = stampMs(visit.LastModifiedDateTime) ?? -Infinity;
+			if (isBooking(visit) && changed > stampMs(state.classes.after)!) {
+				poll.events.push(booked(run, visit, { ...record, ...full }));
+			}
+		}
+	}
+}
+
+/**
+ * Classes of the covered days the service reports changed since `floor`: their changed visits,
+ * each booking not on the roster passed on (learned only, when `quiet`).
+ */
+async function readChanged(poll: BookingPoll, first: string, last: string, floor: string, quiet: boolean) {
+	const { run, state } = poll;
+	const covered = state.covered!;
+	const records = await listClasses(
+		poll,
+		[
+			['request.startDateTime', first],
+			['request.endDateTime', covered < last ? covered : last],
+			['request.lastModifiedDate', floor],
+		],
+		{ goOn: run.goOn },
+	);
+	for (const record of records) {
+		const read = readOf(record);
+		if (!read) continue;
+		poll.reads.push(read);
+		if (!isNews(state.classes, read)) continue;
+		const roster = (poll.rosters[read.key] ??= [stampMs(record.StartDateTime) ?? 0]);
+		const full = await classWithVisits(run, read.key, floor);
+		for (const visit of visitsOf(full)) {
+			const id = Number(visit.Id);
+			if (roster.includes(id, 1)) continue;
+			roster.push(id);
+			if (!quiet && isBooking(visit)) poll.events.push(booked(run, visit, { ...record, ...full }));
+		}
+	}
+}
+
+/**
+ * One poll, in phases: the rosters still in the window kept, the classes that entered the window
+ * read whole, the changed classes' visits read, and the cursor advanced over every class read.
+ */
+async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
+	const { first, last } = windowOf(run, CLASS_DAYS);
+	const poll: BookingPoll = {
+		run,
+		state,
+		rosters: rostersInWindow(state, first),
+		reads: [],
+		events: [],
+		whole: true,
+		complete: true,
+	};
 	const entering = state.covered ? dayAfter(state.covered) : first;
-	if (entering <= last) {
-		const listing = await readList(
-			run.ctx,
-			classesOp,
-			[
-				['request.startDateTime', entering],
-				['request.endDateTime', last],
-			],
-			classKey,
-		);
-		whole &&= listing.whole;
-		complete &&= listing.complete;
-		for (const record of listing.records) {
-			const read = readOf(record);
-			if (read) reads.push(read);
-			const full = await classWithVisits(run, classKey(record));
-			const visits = visitsOf(full);
-			rosters[classKey(record)] = [stampMs(record.StartDateTime) ?? 0, ...visits.map((visit) => Number(visit.Id))];
-			if (!fromDate) continue;
-			for (const visit of visits) {
-				const changed = stampMs(visit.LastModifiedDateTime) ?? -Infinity;
-				if (isBooking(visit) && changed > stampMs(state.classes.after)!) {
-					events.push(booked(run, visit, { ...record, ...full }));
-				}
-			}
-		}
-	}
-
-	// Classes the service reports changed: their changed visits, each booking not on the roster passed on.
+	if (entering <= last) await readEntering(poll, entering, last, !quiet && !state.covered);
 	const plan = planRead(state.classes, run.startedAt, run.overlapMs);
-	if (state.covered) {
-		const floor = requestFloor(plan.floor, true);
-		const listing = await readList(
-			run.ctx,
-			classesOp,
-			[
-				['request.startDateTime', first],
-				['request.endDateTime', state.covered < last ? state.covered : last],
-				['request.lastModifiedDate', floor],
-			],
-			classKey,
-			{ goOn: run.goOn },
-		);
-		whole &&= listing.whole;
-		complete &&= listing.complete;
-		for (const record of listing.records) {
-			const read = readOf(record);
-			if (!read) continue;
-			reads.push(read);
-			if (!isNews(state.classes, read)) continue;
-			const roster = (rosters[read.key] ??= [stampMs(record.StartDateTime) ?? 0]);
-			const full = await classWithVisits(run, read.key, floor);
-			for (const visit of visitsOf(full)) {
-				const id = Number(visit.Id);
-				if (roster.includes(id, 1)) continue;
-				roster.push(id);
-				if (!quiet && isBooking(visit)) events.push(booked(run, visit, { ...record, ...full }));
-			}
-		}
-	}
+	if (state.covered) await readChanged(poll, first, last, requestFloor(plan.floor, true), quiet);
 
 	const times = { startedAt: run.startedAt, endedAt: Date.now() };
-	const lastCovered = state.covered && state.covered > last ? state.covered : last;
 	return {
-		events,
+		events: poll.events,
 		state: {
-			classes: advance(state.classes, reads, times, run.overlapMs, {
+			classes: advance(state.classes, poll.reads, times, run.overlapMs, {
 				sweep: plan.sweep,
-				complete,
-				whole,
+				complete: poll.complete,
+				whole: poll.whole,
 				quiet: false,
 			}),
-			covered: lastCovered,
-			rosters,
+			covered: state.covered && state.covered > last ? state.covered : last,
+			rosters: poll.rosters,
 		},
 	};
 }

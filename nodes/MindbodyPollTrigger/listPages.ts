@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../shared/catalogue';
 import { mindbodyRequest, RunSession } from '../shared/transport';
-import { readInOrder, type Reading } from '../shared/transport/pages';
+import { pageQuery, readInOrder, type Reading } from '../shared/transport/pages';
 
 export type Query = Array<[string, string]>;
 
@@ -30,7 +30,6 @@ export async function readList(
 	keyOf: (record: IDataObject) => string,
 	options: ListOptions = {},
 ): Promise<Reading> {
-	const { limit, offset } = operation.paging!;
 	return await readInOrder(
 		operation,
 		async (from, size) =>
@@ -38,7 +37,7 @@ export async function readList(
 				await mindbodyRequest(session, {
 					operation,
 					path: operation.path,
-					query: [...query, [limit, String(size)], [offset, String(from)]],
+					query: [...query, ...pageQuery(operation, from, size)],
 				})
 			).body,
 		{ keyOf, ...options },

@@ -90,11 +90,11 @@ describe('requests in flight', () => {
 
 	test('Options → Requests in Flight sets the bound; 1 sends in item order', async () => {
 		server = await startServer(ok);
-		await run(server, 12, { concurrency: 3 });
+		await run(server, 12, { requestsInFlight: 3 });
 		expect(server.most()).toBe(3);
 		await server.stop();
 		server = await startServer(ok);
-		await run(server, 6, { concurrency: 1 });
+		await run(server, 6, { requestsInFlight: 1 });
 		expect(server.most()).toBe(1);
 		expect(server.seen.map((s) => s.staffId)).toEqual(['101', '102', '103', '104', '105', '106']);
 	});
@@ -115,7 +115,7 @@ describe('requests in flight', () => {
 		server = await startServer((staffId) =>
 			staffId === '102' ? { status: 404, body: 'Staff member 102 was not found.' } : ok(staffId),
 		);
-		const result = await run(server, 40, { concurrency: 2 });
+		const result = await run(server, 40, { requestsInFlight: 2 });
 		expect(result.status).toBe('error');
 		expect(result.nodeError('Mindbody')?.message).toBe('Staff member 102 was not found.');
 		// Two in flight: after 102's answer at most the two then in flight had been sent.
@@ -131,7 +131,7 @@ describe('requests in flight', () => {
 			}
 			return ok(staffId);
 		});
-		const result = await run(server, 20, { concurrency: 4 });
+		const result = await run(server, 20, { requestsInFlight: 4 });
 		expect(result.status).toBe('success');
 		expect(result.output('Mindbody').map((item) => item.json.Id)).toEqual(
 			Array.from({ length: 20 }, (_, n) => 101 + n),

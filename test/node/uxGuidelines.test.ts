@@ -301,6 +301,6 @@ describe("n8n's UX guidelines", () => {
 			expect([op.operation, names.includes('skipDeduplication')]).toEqual([op.operation, op.method === 'POST']);
 		}
 		// A read has only the site, the requests in flight and the time limit.
-		expect(optionsOf('staffCalendar', 'get')).toEqual(['concurrency', 'siteId', 'timeout']);
+		expect(optionsOf('staffCalendar', 'get')).toEqual(['requestsInFlight', 'siteId', 'timeout']);
 	});
 });

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { applyCredentialHeaders, requestUrl, scopeOf } from '../../nodes/shared/auth';
+import { applyCredentialHeaders, mindbodyHeaders, requestUrl, scopeOf } from '../../nodes/shared/auth';
 
 const credentials = (): ICredentialDataDecryptedObject => ({
 	apiKey: 'key-1',
@@ -115,5 +115,39 @@ describe('the credential adds its headers only under its own base URLs', () => {
 			SiteId: '-99',
 			Authorization: 'Bearer token-1',
 		});
+	});
+});
+
+describe('one place decides the headers of every call', () => {
+	test('a REST call: the API key, the site (the request may name another), the token, the key and the skip on a POST', () => {
+		expect(
+			mindbodyHeaders(credentials(), {
+				service: 'rest',
+				method: 'POST',
+				token: 'token-2',
+				siteId: 123,
+				transactionKey: 'order-1',
+				skipDeduplication: true,
+			}),
+		).toEqual({
+			'API-Key': 'key-1',
+			SiteId: '123',
+			Authorization: 'Bearer token-2',
+			'Transaction-Key': 'order-1',
+			'X-RequestDeduplication-Skip': 'true',
+		});
+	});
+
+	test('no token, no Authorization; the deduplication skip only on a POST', () => {
+		expect(mindbodyHeaders(credentials(), { service: 'rest', method: 'GET', skipDeduplication: true })).toEqual({
+			'API-Key': 'key-1',
+			SiteId: '-99',
+		});
+	});
+
+	test('the webhook service: the API key alone, whatever else the call has', () => {
+		expect(
+			mindbodyHeaders(credentials(), { service: 'webhooks', method: 'POST', token: 'token-2', transactionKey: 'x' }),
+		).toEqual({ 'API-Key': 'key-1' });
 	});
 });

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from '../../shared/catalogue';
 import type { V6Field, V6TypeFacts } from '../../shared/v6Document/factTypes';
 import { V6_TYPES } from '../../shared/v6Document/facts';
+import { entriesOf } from '../../shared/transport/pages';
 
 const asObject = (value: unknown): IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -165,14 +166,10 @@ export function shapeOutput(operation: Operation, status: number, body: unknown,
 			items = [{ success: body === true, result: body as boolean }];
 			break;
 		case 'itemsList':
-			items = (((body as IDataObject)?.items ?? []) as unknown[]).map(asObject);
+		case 'namedList':
+			// The answer holding the list, or pages already read out of their answers (paging).
+			items = entriesOf(operation, body).map(asObject);
 			break;
-		case 'namedList': {
-			// A page already read out of its answer (paging), or the answer holding the list.
-			const list = Array.isArray(body) ? body : (body as IDataObject | undefined)?.[operation.outputKey!];
-			items = (Array.isArray(list) ? list : []).map(asObject);
-			break;
-		}
 		case 'unwrap': {
 			const record = (body as IDataObject | undefined)?.[operation.outputKey!];
 			items = record === undefined || record === null ? [] : [asObject(record)];

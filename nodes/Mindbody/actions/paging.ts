@@ -1,5 +1,5 @@
 import type { Operation } from '../../shared/catalogue';
-import { readAll } from '../../shared/transport/pages';
+import { pageQuery, readAll } from '../../shared/transport/pages';
 import type { BuiltRequest } from './request';
 import { sendOperation, type NodeRun } from './send';
 
@@ -11,14 +11,13 @@ export async function fetchAllPages(
 	built: BuiltRequest,
 	limit: number,
 ): Promise<unknown[]> {
-	const paging = operation.paging!;
 	const request = async (offset: number, size: number) =>
 		(
 			await sendOperation(
 				run,
 				itemIndex,
 				operation,
-				{ path: built.path, query: [...built.query, [paging.limit, String(size)], [paging.offset, String(offset)]] },
+				{ path: built.path, query: [...built.query, ...pageQuery(operation, offset, size)] },
 				undefined,
 			)
 		).body;

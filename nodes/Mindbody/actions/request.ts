@@ -8,6 +8,7 @@ import {
 	flattenList,
 	idValue,
 	isoDateTime,
+	leftBlank,
 	locatorValue,
 	refuseDateLeftEmpty,
 	toInteger,
@@ -25,9 +26,6 @@ export interface BuiltRequest {
  * the base URL and the longest path of the catalogue the whole URL stays far below 8 KB.
  */
 export const MAX_QUERY_LENGTH = 2048;
-
-const isEmpty = (value: unknown) =>
-	value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 const isIdType = (param: OperationParam): param is OperationParam & { type: 'int32' | 'int64' } =>
 	param.type === 'int32' || param.type === 'int64';
@@ -84,7 +82,7 @@ export function buildRequest(ctx: IExecuteFunctions, itemIndex: number, operatio
 		if (operation.paging && (param.name === operation.paging.limit || param.name === operation.paging.offset)) continue;
 		const name = fieldName(param, operation);
 		const raw = param.required ? ctx.getNodeParameter(name, itemIndex) : optional[name];
-		if (isEmpty(locatorValue(raw))) {
+		if (leftBlank(raw)) {
 			if (param.type === 'dateTime' && !param.required) refuseDateLeftEmpty(ctx, itemIndex, paramLabel(param), raw);
 			if (param.required) throw fieldError(ctx, itemIndex, paramLabel(param), 'is required');
 			continue;

@@ -14,7 +14,7 @@ export type NodeRun = RunSession<IExecuteFunctions>;
 
 /** The session of a node run; Options → Requests in Flight bounds its requests. */
 export function startRun(ctx: IExecuteFunctions): NodeRun {
-	const wanted = Number(ctx.getNodeParameter('options.concurrency', 0, DEFAULT_IN_FLIGHT));
+	const wanted = Number(ctx.getNodeParameter('options.requestsInFlight', 0, DEFAULT_IN_FLIGHT));
 	return new RunSession(ctx, {
 		requestsInFlight: Number.isFinite(wanted) && wanted >= 1 ? Math.floor(wanted) : DEFAULT_IN_FLIGHT,
 	});

@@ -2,12 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pickedLabel, type Operation, type Task, type TaskValue } from '../../shared/catalogue';
 import { inputPlaces, taskInputPlace, type InputPlace } from '../bodies/inputPlaces';
-import { fieldError, locatorValue, SHOWN_LABELS } from '../fields/fieldValues';
-
-const isEmpty = (raw: unknown) => {
-	const value = locatorValue(raw);
-	return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-};
+import { fieldError, leftBlank, SHOWN_LABELS } from '../fields/fieldValues';
 
 type GetNodeParameter = (name: string, itemIndex: number, fallback?: unknown, options?: object) => unknown;
 
@@ -59,14 +54,14 @@ export function taskView(ctx: IExecuteFunctions, task: Task, operation: Operatio
 		if (picker) {
 			// At the top, so required: left empty, named before the operation's reader names it otherwise.
 			const value = read(name, itemIndex, fallback, options);
-			if (isEmpty(value)) throw fieldError(ctx, itemIndex, picker.place.label, 'is required');
+			if (leftBlank(value)) throw fieldError(ctx, itemIndex, picker.place.label, 'is required');
 			return value;
 		}
 		if (!collections.has(name)) return read(name, itemIndex, fallback, options);
 		const merged: IDataObject = { ...(read(name, itemIndex, {}, options) as IDataObject) };
 		for (const { required, place } of lifted.filter((entry) => entry.place.collection === name)) {
 			const value = read(place.name, itemIndex, undefined, options);
-			if (isEmpty(value)) {
+			if (leftBlank(value)) {
 				if (required) throw fieldError(ctx, itemIndex, place.label, 'is required');
 				continue;
 			}

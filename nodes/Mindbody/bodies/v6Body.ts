@@ -4,7 +4,14 @@ import type { Operation } from '../../shared/catalogue';
 import type { LocalTime } from '../../shared/catalogue/dateWords';
 import { bodyPlanOf, type BodyPlan, type PlannedField, type PlannedScalar } from './bodyPlan';
 import type { V6Scalar } from '../../shared/v6Document/factTypes';
-import { fieldError, flattenList, isoDateTime, locatorValue, refuseDateLeftEmpty } from '../fields/fieldValues';
+import {
+	fieldError,
+	flattenList,
+	isoDateTime,
+	leftBlank,
+	locatorValue,
+	refuseDateLeftEmpty,
+} from '../fields/fieldValues';
 import { listedIdField, typedIdField } from './idFields';
 import type { BodyInput } from './types';
 
@@ -151,12 +158,14 @@ function propertiesOf(plan: BodyPlan): INodeProperties[] {
 	];
 }
 
-const isEmpty = (value: unknown) =>
-	value === undefined ||
-	value === null ||
-	value === '' ||
-	(Array.isArray(value) && value.length === 0) ||
-	(typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0);
+/** A body field left out: blank (`leftBlank`), or an object with no field filled. */
+const leftOut = (raw: unknown) => {
+	const value = locatorValue(raw);
+	return (
+		leftBlank(raw) ||
+		(typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)
+	);
+};
 
 /** Whether a field of a group entry still holds its default (0, false, '', an untouched template). */
 function isDefault(planned: PlannedField, raw: unknown): boolean {
@@ -208,7 +217,7 @@ function jsonValue(ctx: Ctx, i: number, label: string, value: unknown): unknown 
 export function valueOf(ctx: Ctx, i: number, planned: PlannedField, raw: unknown, where = ''): unknown {
 	const label = `${where}${planned.label}`;
 	const given = locatorValue(raw);
-	if (isEmpty(given) && planned.kind !== 'json') return undefined;
+	if (leftOut(raw) && planned.kind !== 'json') return undefined;
 	switch (planned.kind) {
 		case 'scalar':
 			return scalarValue(ctx, i, label, planned.type, given, planned.time);

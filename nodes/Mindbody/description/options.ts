@@ -92,7 +92,7 @@ function optionFields(operation: Operation): INodeProperties[] {
 	if (!operation.body?.batchable) {
 		options.push({
 			displayName: 'Requests in Flight',
-			name: 'concurrency',
+			name: 'requestsInFlight',
 			type: 'number',
 			default: DEFAULT_IN_FLIGHT,
 			typeOptions: { minValue: 1 },

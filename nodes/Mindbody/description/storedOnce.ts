@@ -54,7 +54,7 @@ function mayShow(property: INodeProperties, resource: string, operation: string)
 }
 
 /** Every resource and operation the node has, from its Operation fields. */
-function operationsOf(properties: INodeProperties[]): Set<Pair> {
+function operationPairsOf(properties: INodeProperties[]): Set<Pair> {
 	const all = new Set<Pair>();
 	for (const property of properties) {
 		if (property.name !== 'operation') continue;
@@ -86,7 +86,7 @@ function mergedAt(properties: INodeProperties[], members: number[], shown: Shown
 }
 
 export function storedOnce(input: INodeProperties[]): INodeProperties[] {
-	const all = operationsOf(input);
+	const all = operationPairsOf(input);
 	let properties = [...input];
 	const groups = new Map<string, INodeProperties[]>();
 	for (const property of input) {

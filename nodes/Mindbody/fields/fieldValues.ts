@@ -73,6 +73,15 @@ export function locatorValue(value: unknown): unknown {
 }
 
 /**
+ * Whether a field holds no value: nothing, an empty text or an empty list, whether given plainly or
+ * in a resource locator. An empty object is a value here (a collection left as it is).
+ */
+export function leftBlank(raw: unknown): boolean {
+	const value = locatorValue(raw);
+	return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/**
  * n8n's DateTime values (luxon, possibly another copy of it) and JavaScript dates: the instant in
  * UTC, or on a wall-clock field the date and time of day the value shows, with its offset.
  */

@@ -23,7 +23,7 @@ export interface NodeOptions {
 	/** Milliseconds the whole call may take, retries included. */
 	timeout?: number;
 	/** Requests in flight at once. */
-	concurrency?: number;
+	requestsInFlight?: number;
 }
 
 /** Options → Site ID of an item; 0 (the option's default) means the credential's site. */

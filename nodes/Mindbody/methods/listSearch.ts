@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { operations, type ListSource, type Operation } from '../../shared/catalogue';
 import { mindbodyRequest, RunSession } from '../../shared/transport';
-import { readPage as readListPage } from '../../shared/transport/pages';
+import { readPage } from '../../shared/transport/pages';
 import { entryOf } from './labels';
 import { recordsShown } from './listRecords';
 import { windowOf } from './lookAhead';
@@ -81,14 +81,15 @@ async function neededQuery(run: DropdownRun, list: ListSource): Promise<Array<[s
 	for (const [wireName, from] of Object.entries(list.needs ?? {})) {
 		let value = currentValue(run.ctx, wireName);
 		const server = servers().find((operation) => operation.serves === from);
-		if (value === undefined && server) value = (await readPage(run, server, from, 0)).options[0]?.value as string;
+		if (value === undefined && server)
+			value = (await readOptionsPage(run, server, from, 0)).options[0]?.value as string;
 		if (value !== undefined) query.push([wireName, value]);
 	}
 	return query;
 }
 
 /** One page of a dropdown's entries, and the offset of the next when more remain. */
-async function readPage(
+async function readOptionsPage(
 	run: DropdownRun,
 	source: Operation,
 	list: ListSource,
@@ -107,7 +108,7 @@ async function readPage(
 		(await mindbodyRequest(run, { operation: source, path: source.path, query: [...query, ...extra] })).body;
 	const { paging } = source;
 	if (!paging) return { options: shown(entriesOf(source, await send())) };
-	const page = await readListPage(
+	const page = await readPage(
 		source,
 		async (from, size) =>
 			await send([
@@ -140,7 +141,7 @@ function searcher(source: Operation, list: ListSource) {
 		const matches = matcher(list.searchParam ? undefined : filter);
 		const shown: INodePropertyOptions[] = [];
 		for (let pages = 0; offset !== undefined && !shown.length && pages < PAGES_READ_ON; pages++) {
-			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(
+			const page: { options: INodePropertyOptions[]; next?: number } = await readOptionsPage(
 				run,
 				source,
 				list,
@@ -162,7 +163,7 @@ function loader(source: Operation, list: ListSource) {
 		const run = new RunSession(this);
 		const options: INodePropertyOptions[] = [];
 		for (let offset: number | undefined = 0; offset !== undefined && options.length < MULTI_SELECT_MAX; ) {
-			const page: { options: INodePropertyOptions[]; next?: number } = await readPage(run, source, list, offset);
+			const page: { options: INodePropertyOptions[]; next?: number } = await readOptionsPage(run, source, list, offset);
 			options.push(...page.options);
 			offset = page.next;
 		}

@@ -1,13 +1,18 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
-import { DEFAULT_SITE_ID, scopeOf, takesUserToken, type UrlOptions } from './scope';
+import { mindbodyHeaders } from './headers';
+import { scopeOf, takesUserToken, type UrlOptions } from './scope';
 import { issueUserToken, replaceToken, StaffLoginError, tokenExpired, type IssuedToken } from './staffLogin';
 
 /**
  * What the credential does when n8n calls it: authenticate() adds its headers to a request,
- * preAuthentication() logs in first where a token is needed. The Mindbody nodes add their own
- * headers and come here only to have a token they obtained stored (see TokenSession); n8n's HTTP
- * Request node and the credential test come here for everything.
+ * preAuthentication() logs in first where a token is needed. Two kinds of credentials objects
+ * reach them, told apart by what they carry, never by what is missing:
+ * - a hand-over (`handOverToken`): the nodes' transport sends a request of its own with the token
+ *   its run obtained, for n8n to store with the credential. Its headers are complete already
+ *   (`mindbodyHeaders`, from the operation); it logs in nothing.
+ * - n8n's own (the HTTP Request node, the credential test): the credential decides everything,
+ *   by the request's URL.
  */
 
 /** The user token the credential holds in its mode, or '' when there is none. */
@@ -17,31 +22,56 @@ function currentUserToken(credentials: ICredentialDataDecryptedObject): string {
 	return '';
 }
 
-/** What the two hooks know of one credentials object n8n hands them. */
-export interface CredentialNote {
-	/** From the nodes' transport: whether the request's operation takes the user token (else its URL decides). */
-	takesToken?: boolean;
-	/** From the nodes' transport: a token its run obtained, for n8n to store with the credential. */
-	issued?: IssuedToken;
-	/** Whether the last request authenticated with this object carried the user token. */
-	carried?: boolean;
-	/** The staff login that failed with this object: n8n tries a failed login once more on the same object. */
-	failed?: StaffLoginError;
+/** A token the transport hands to n8n: given to n8n once (`taken` from then on). */
+export interface TokenHandOver {
+	/** The credential's fields as n8n gets them: the stored token empty, so n8n asks preAuthentication(). */
+	readonly credentials: ICredentialDataDecryptedObject;
+	/** Whether n8n took the token (to store it); if not, the request failed first and the next one hands it over. */
+	readonly taken: boolean;
+}
+
+/** What n8n's own calls have done with one credentials object. */
+interface OwnUse {
+	/** Whether the request authenticated with it carried the user token. */
+	carried: boolean;
 }
 
 /**
- * Kept on the object itself, under a symbol: n8n hands the same object to authenticate() and,
+ * Kept on the object itself, under symbols: n8n hands the same object to authenticate() and,
  * after that request fails, to preAuthentication(). Not enumerable, so neither a copy of the
- * credential nor what n8n stores (its fields as JSON) carries it.
+ * credential nor what n8n stores (its fields as JSON) carries them.
  */
-const NOTE = Symbol('mindbodyCredentialNote');
+const HAND_OVER = Symbol('mindbodyTokenHandOver');
+const OWN_USE = Symbol('mindbodyCredentialUse');
+/** The staff login that failed with an object: n8n tries a failed login once more on the same object. */
+const FAILED_LOGIN = Symbol('mindbodyFailedLogin');
 
-type Noted = ICredentialDataDecryptedObject & { [NOTE]?: CredentialNote };
+interface Marked {
+	[HAND_OVER]?: { issued: IssuedToken; taken: boolean };
+	[OWN_USE]?: OwnUse;
+	[FAILED_LOGIN]?: StaffLoginError;
+}
 
-export function noteOf(credentials: ICredentialDataDecryptedObject): CredentialNote {
-	const noted = credentials as Noted;
-	if (!noted[NOTE]) Object.defineProperty(noted, NOTE, { value: {}, enumerable: false });
-	return noted[NOTE]!;
+const marksOf = (credentials: ICredentialDataDecryptedObject) => credentials as Marked;
+
+function mark<K extends keyof Marked>(credentials: ICredentialDataDecryptedObject, key: K, value: Marked[K]) {
+	Object.defineProperty(credentials, key, { value, enumerable: false, writable: true, configurable: true });
+}
+
+/**
+ * The credentials object the transport gives n8n's authenticated helper with the token its run
+ * obtained: preAuthentication() hands the token to n8n, which stores it with the credential.
+ */
+export function handOverToken(credentials: ICredentialDataDecryptedObject, issued: IssuedToken): TokenHandOver {
+	const handed = { ...credentials, accessToken: '' };
+	const handOver = { issued, taken: false };
+	mark(handed, HAND_OVER, handOver);
+	return {
+		credentials: handed,
+		get taken() {
+			return handOver.taken;
+		},
+	};
 }
 
 function setHeader(headers: IDataObject, name: string, value: string) {
@@ -53,64 +83,65 @@ const hasHeader = (headers: IDataObject, name: string) =>
 	Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
 
 /**
- * Adds what the credential supplies, only to its own services: on the REST API `API-Key`,
- * `SiteId` (unless the request sets one) and, on calls that take it, `Authorization: Bearer`;
- * on the webhook service `API-Key` alone; nothing anywhere else.
+ * Adds what the credential supplies to a request with no operation behind it (n8n's HTTP Request
+ * node, the credential test), only under its own services: Mindbody's headers (`mindbodyHeaders`),
+ * the URL telling the service and whether the user token goes on; a SiteId the request sets is
+ * kept. Nothing anywhere else. A hand-over's request is the transport's, its headers complete: it
+ * is left as it is.
  */
 export function applyCredentialHeaders<T extends UrlOptions & { headers?: IDataObject; method?: string }>(
 	credentials: ICredentialDataDecryptedObject,
 	options: T,
 ): T {
-	const note = noteOf(credentials);
-	note.carried = false;
+	if (marksOf(credentials)[HAND_OVER]) return options;
 	const scope = scopeOf(credentials, options);
+	const method = String(options.method ?? 'GET');
+	// Always from the credential: after a new login n8n authenticates the same options again.
+	const token = scope?.service === 'rest' && takesUserToken(method, scope.path) ? currentUserToken(credentials) : '';
+	mark(credentials, OWN_USE, { carried: Boolean(token) });
 	if (!scope) return options;
 	const headers: IDataObject = { ...(options.headers ?? {}) };
-	setHeader(headers, 'API-Key', String(credentials.apiKey ?? ''));
-	if (scope.service === 'rest') {
-		if (!hasHeader(headers, 'SiteId')) headers.SiteId = String(credentials.siteId ?? DEFAULT_SITE_ID);
-		const token = currentUserToken(credentials);
-		const takesToken = note.takesToken ?? takesUserToken(String(options.method ?? 'GET'), scope.path);
-		// Always from the credential: after a new login n8n authenticates the same options again.
-		if (token && takesToken) {
-			setHeader(headers, 'Authorization', `Bearer ${token}`);
-			note.carried = true;
-		}
+	for (const [name, value] of Object.entries(mindbodyHeaders(credentials, { service: scope.service, method, token }))) {
+		if (name === 'SiteId' && hasHeader(headers, name)) continue;
+		setHeader(headers, name, value);
 	}
 	return { ...options, headers };
 }
 
 /**
- * The credential's preAuthentication. n8n runs it when the stored token is empty (first use, or a
- * Mindbody node handing over a token it obtained), when testing the credential, and, through the
- * HTTP Request node, after any failed request. A login happens only in the first and second cases
- * and, after a failure, when the request carried a token that has reached its stated expiry: n8n
- * then sends the request again, so nothing else may return a new token.
+ * The credential's preAuthentication. n8n runs it (n8n's credentials helper) in three cases only:
+ * the stored token is empty, a request made with this object failed, or the credential is being
+ * tested; it says which to nobody. A hand-over gives n8n its token once and logs in nothing. For
+ * n8n's own objects: an empty token means a first login; an object authenticate() has been
+ * through is a failed request, which logs in only when it carried a token past its stated expiry
+ * (n8n then sends the request again, so nothing else may return a new token); an object with a
+ * stored token that no request has used is the remaining case, the credential test, which logs in
+ * to prove the login.
  */
 export async function preAuthenticate(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<IDataObject> {
-	if (credentials.userMode !== 'staffLogin') return {};
-	const note = noteOf(credentials);
-	if (note.issued) {
-		const issued = note.issued;
-		note.issued = undefined;
-		return { ...issued };
+	const marks = marksOf(credentials);
+	const handOver = marks[HAND_OVER];
+	if (handOver) {
+		if (handOver.taken) return {};
+		handOver.taken = true;
+		return { ...handOver.issued };
 	}
+	if (credentials.userMode !== 'staffLogin') return {};
 	// n8n retries a failed login once more on the same object: the answer will not change.
-	if (note.failed) throw note.failed;
-	// Nothing authenticated with this object yet while a token is stored: n8n is testing the credential.
-	const sent = note.carried;
-	const login = !credentials.accessToken || sent === undefined || (sent && tokenExpired(credentials));
-	if (!login) return {};
+	if (marks[FAILED_LOGIN]) throw marks[FAILED_LOGIN];
+	const used = marks[OWN_USE];
+	const testing = Boolean(credentials.accessToken) && !used;
+	const expiredSent = Boolean(credentials.accessToken) && used?.carried === true && tokenExpired(credentials);
+	if (credentials.accessToken && !testing && !expiredSent) return {};
 	// A test must prove the login and a first login replaces nothing: only an expired token's is shared.
-	const issued =
-		credentials.accessToken && sent
-			? await replaceToken(helper, credentials, String(credentials.accessToken), false)
-			: await issueUserToken(helper, credentials);
+	const issued = expiredSent
+		? await replaceToken(helper, credentials, String(credentials.accessToken), false)
+		: await issueUserToken(helper, credentials);
 	if (issued instanceof StaffLoginError) {
-		note.failed = issued;
+		mark(credentials, FAILED_LOGIN, issued);
 		throw issued;
 	}
 	return { ...issued };

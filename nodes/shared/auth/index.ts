@@ -1,3 +1,4 @@
 export * from './scope';
 export * from './staffLogin';
 export * from './credentialHooks';
+export * from './headers';

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { UserError } from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
 
-import { DEFAULT_SITE_ID, restBaseOf } from './scope';
+import { mindbodyHeaders } from './headers';
+import { restBaseOf } from './scope';
 
 /** The staff login: issuing and renewing the user token, and when a held token is due for either. */
 
@@ -142,10 +143,7 @@ export async function issueUserToken(
 		answer = (await helper.helpers.httpRequest({
 			method: 'POST',
 			url,
-			headers: {
-				'API-Key': String(credentials.apiKey ?? ''),
-				SiteId: String(credentials.siteId ?? DEFAULT_SITE_ID),
-			},
+			headers: mindbodyHeaders(credentials, { service: 'rest', method: 'POST' }),
 			body: { Username: credentials.username, Password: credentials.password },
 			json: true,
 			returnFullResponse: true,
@@ -198,11 +196,7 @@ async function renewUserToken(
 		answer = (await helper.helpers.httpRequest({
 			method: 'POST',
 			url: `${restBaseOf(credentials)}/usertoken/renew`,
-			headers: {
-				'API-Key': String(credentials.apiKey ?? ''),
-				SiteId: String(credentials.siteId ?? DEFAULT_SITE_ID),
-				Authorization: `Bearer ${token}`,
-			},
+			headers: mindbodyHeaders(credentials, { service: 'rest', method: 'POST', token }),
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,

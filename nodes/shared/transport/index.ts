@@ -1,9 +1,10 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { noteOf } from '../auth/credentialHooks';
-import { DEFAULT_SITE_ID, restBaseOf, webhooksBaseOf } from '../auth/scope';
-import { LoginFailed, type TokenSession } from '../auth/session';
+import { handOverToken } from '../auth/credentialHooks';
+import { mindbodyHeaders } from '../auth/headers';
+import { restBaseOf, webhooksBaseOf } from '../auth/scope';
+import { LoginFailed, type TokenSession } from '../auth/tokenSession';
 import type { Operation } from '../catalogue';
 import {
 	isTimeout,
@@ -15,11 +16,11 @@ import {
 	timeoutError,
 } from './errors';
 import { mayResend, retryDelay, retryFits } from './retryPolicy';
-import { CREDENTIAL_NAME, type RunSession } from './session';
+import { CREDENTIAL_NAME, type RunSession } from './runSession';
 
 export { WEBHOOK_ERRORS } from './webhookErrors';
 export { NotSent } from './inFlight';
-export { CREDENTIAL_NAME, RunSession, type MindbodyFunctions } from './session';
+export { CREDENTIAL_NAME, RunSession, type MindbodyFunctions } from './runSession';
 
 export const TRANSACTION_KEY_MAX = 50;
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -76,45 +77,51 @@ const takesToken = (operation: Operation) =>
 	operation.service === 'rest' && (operation.userToken || operation.tokenWhenHeld === true);
 
 /**
- * The headers of a call, from its operation and the run's credential: the API key everywhere; on
- * the REST API the site, the Transaction-Key and, on a POST, the deduplication skip.
+ * The headers of one try: Mindbody's (`mindbodyHeaders`, from the operation, the request and the
+ * token of this try) and how the body is read and sent (JSON).
  */
-function headersOf(credentials: ICredentialDataDecryptedObject, request: MindbodyRequest): IDataObject {
+function headersOf(
+	credentials: ICredentialDataDecryptedObject,
+	request: MindbodyRequest,
+	token: string | undefined,
+): IDataObject {
 	const { operation } = request;
-	const headers: IDataObject = { Accept: 'application/json', 'API-Key': String(credentials.apiKey ?? '') };
-	if (operation.service !== 'rest') return headers;
-	headers.SiteId = String(request.siteId ?? credentials.siteId ?? DEFAULT_SITE_ID);
-	if (request.transactionKey) headers['Transaction-Key'] = request.transactionKey;
-	if (request.skipDeduplication && operation.method === 'POST') headers['X-RequestDeduplication-Skip'] = 'true';
-	return headers;
+	return {
+		Accept: 'application/json',
+		...mindbodyHeaders(credentials, {
+			service: operation.service,
+			method: operation.method,
+			token,
+			siteId: request.siteId,
+			transactionKey: request.transactionKey,
+			skipDeduplication: request.skipDeduplication,
+		}),
+		...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+	};
 }
 
+/** The options of every try but their headers and time limit. */
 function optionsOf(
 	credentials: ICredentialDataDecryptedObject,
 	request: MindbodyRequest,
 	label: string,
-	timeoutMs: number,
 ): IHttpRequestOptions {
 	const { operation } = request;
 	const baseUrl = operation.service === 'webhooks' ? webhooksBaseOf(credentials) : restBaseOf(credentials);
-	const headers = headersOf(credentials, request);
 	const options: IHttpRequestOptions = {
 		method: operation.method,
 		url: `${baseUrl}${request.path}${serializeQuery(request.query)}`,
-		headers,
 		json: true,
 		// Parsed here, so an answer that is not JSON is told apart from a JSON string.
 		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: timeoutMs,
 	};
 	if (request.body !== undefined) {
 		if (!operation.body) throw new Error(`${label} takes no request body`);
 		// Sent as JSON text: n8n's helper drops an empty object or list, which the service would
 		// read as no body at all, while `{}` and `[]` are what the user asked to send.
 		options.body = JSON.stringify(request.body);
-		headers['Content-Type'] = 'application/json';
 	}
 	return options;
 }
@@ -146,7 +153,7 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 	// The limit is the whole call's, retries and the waits between them included: "60 s" means
 	// the call has ended, one way or the other, about 60 s after it started.
 	const deadline = Date.now() + timeoutMs;
-	const options = optionsOf(credentials, request, label, timeoutMs);
+	const options = optionsOf(credentials, request, label);
 	const withToken = takesToken(operation);
 	let replaced = false;
 	let attempt = 1;
@@ -163,9 +170,9 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 		try {
 			const token = await tokens.tokenFor(withToken);
 			await session.pace(deadline);
-			const headers = token ? { ...options.headers, Authorization: `Bearer ${token}` } : options.headers;
+			const headers = headersOf(credentials, request, token);
 			// Each try waits only for what is left of the call's time.
-			const response = await send(session, { ...options, headers, timeout: timeLeft(deadline) }, tokens, withToken);
+			const response = await send(session, { ...options, headers, timeout: timeLeft(deadline) }, tokens);
 			return { token, response };
 		} catch (error) {
 			throw failure(error);
@@ -226,15 +233,10 @@ interface FullResponse {
 /**
  * One try, through n8n's request helper (its proxy settings apply) with the headers already set.
  * The request after the run obtained a staff token goes through n8n's authenticated helper
- * instead, which stores that token with the credential (the credential's pre-authentication
- * hands it over) so later runs and other executions use it.
+ * instead, with a hand-over of that token (`handOverToken`): n8n stores it with the credential,
+ * so later runs and other executions use it.
  */
-async function send(
-	session: RunSession,
-	options: IHttpRequestOptions,
-	tokens: TokenSession,
-	withToken: boolean,
-): Promise<FullResponse> {
+async function send(session: RunSession, options: IHttpRequestOptions, tokens: TokenSession): Promise<FullResponse> {
 	const { ctx } = session;
 	const unsaved = tokens.takeUnsaved();
 	if (!unsaved) {
@@ -242,10 +244,7 @@ async function send(
 		return (await ctx.helpers.httpRequest(cancel ? { ...options, abortSignal: cancel } : options)) as FullResponse;
 	}
 	const { credentials } = await session.credentials();
-	const handed = { ...credentials, accessToken: '' };
-	const note = noteOf(handed);
-	note.takesToken = withToken;
-	note.issued = unsaved;
+	const handOver = handOverToken(credentials, unsaved);
 	const stored = ctx.getNode().credentials?.[CREDENTIAL_NAME];
 	try {
 		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options, {
@@ -253,12 +252,12 @@ async function send(
 				id: String(stored?.id ?? ''),
 				name: stored?.name ?? '',
 				type: CREDENTIAL_NAME,
-				data: handed,
+				data: handOver.credentials,
 			},
 		})) as FullResponse;
 	} finally {
-		// Still on the note: the request failed before n8n took the token; the next request hands it over.
-		if (note.issued) tokens.keepUnsaved(unsaved);
+		// Not taken: the request failed before n8n took the token; the next request hands it over.
+		if (!handOver.taken) tokens.keepUnsaved(unsaved);
 	}
 }
 

@@ -17,17 +17,42 @@ export interface Page {
 /** Asks the service for `size` entries from `offset` and returns the answer's body. */
 export type PageRequest = (offset: number, size: number) => Promise<unknown>;
 
+/**
+ * Where an operation's answer holds its entries: `items`, the named list of a v6 answer (`paging.list`
+ * on a paged one), or the answer itself for a plain list.
+ */
+function listKeyOf(operation: Operation): string | undefined {
+	if (operation.output === 'itemsList') return 'items';
+	return operation.paging?.list ?? (operation.output === 'namedList' ? operation.outputKey : undefined);
+}
+
+/**
+ * The one way entries are taken out of an answer: its list where the operation says the answer
+ * holds one, or entries already taken out (a list); nothing else is a list of entries.
+ */
+export function entriesOf(operation: Operation, body: unknown): unknown[] {
+	if (Array.isArray(body)) return body;
+	const key = listKeyOf(operation);
+	const list = key === undefined ? undefined : (body as IDataObject | null | undefined)?.[key];
+	return Array.isArray(list) ? list : [];
+}
+
 /** The entries and total of one answer of a paged operation. */
 export function pageOf(operation: Operation, body: unknown): Page {
-	const list = operation.paging?.list;
-	if (!list) return { entries: Array.isArray(body) ? body : [] };
-	const answer = (body ?? {}) as IDataObject;
-	const entries = answer[list];
-	const total = (answer.PaginationResponse as IDataObject | undefined)?.TotalResults;
+	const total = ((body as IDataObject | null | undefined)?.PaginationResponse as IDataObject | undefined)?.TotalResults;
 	return {
-		entries: Array.isArray(entries) ? entries : [],
-		...(typeof total === 'number' ? { total } : {}),
+		entries: entriesOf(operation, body),
+		...(operation.paging?.list && typeof total === 'number' ? { total } : {}),
 	};
+}
+
+/** The query parameters asking a paged operation for `size` entries from `offset`. */
+export function pageQuery(operation: Operation, offset: number, size: number): Array<[string, string]> {
+	const { limit, offset: from } = pagingOf(operation);
+	return [
+		[limit, String(size)],
+		[from, String(offset)],
+	];
 }
 
 function pagingOf(operation: Operation) {

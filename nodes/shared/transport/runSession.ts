@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { TokenSession } from '../auth/session';
+import { TokenSession } from '../auth/tokenSession';
 import { InFlight } from './inFlight';
 
 export const CREDENTIAL_NAME = 'mindbodyApi';
