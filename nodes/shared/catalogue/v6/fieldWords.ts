@@ -28,7 +28,7 @@ export const FIELD_WORDS: Record<string, string> = {
 		'Whether to keep changes made to single classes (a substitute teacher, a cancellation) between the start and end dates',
 	IsComplete: 'Whether the follow-up is done',
 	InStore: 'Whether the sale is made at the front desk rather than online',
-	CalculateTax: 'Whether to add tax to the sale',
+	CalculateTax: 'Whether to add tax to the sale; left out, tax is added',
 	IsBillingPostalCodeRequired: "Whether the card's billing postal code must be given",
 	EnforceLocationRestrictions: 'Whether items that cannot be sold at the location are refused',
 	SendNotifications: 'Whether to send the client the purchase notices',
