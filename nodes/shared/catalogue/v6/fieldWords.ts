@@ -1,4 +1,5 @@
 import type { LocalTime } from '../dateWords';
+import type { FieldWords } from '../types';
 
 /**
  * What a v6 body field means, by the document's field name, in the node's words: shared by every
@@ -103,4 +104,19 @@ export const TYPE_TIMES: Readonly<Record<string, Readonly<Record<string, LocalTi
 	AddAppointmentRequest: { StartDateTime: 'business', EndDateTime: 'business' },
 	UpdateAppointmentRequest: { StartDateTime: 'business', EndDateTime: 'business' },
 	CheckoutAppointmentBookingRequest: { StartDateTime: 'business', EndDateTime: 'business' },
+};
+
+/**
+ * Words for fields of a document type wherever a body holds it (a group of fields inside a body),
+ * where the field's name alone says too little. Discount.Type: the document names its values
+ * "percentage/amount", offered as written.
+ */
+export const TYPE_WORDS: Readonly<Record<string, Readonly<Record<string, FieldWords>>>> = {
+	Discount: {
+		Type: {
+			description: 'Whether Amount is a percentage of the price or an amount of money taken off',
+			values: ['percentage', 'amount'],
+			valueNames: { percentage: 'Percentage', amount: 'Amount' },
+		},
+	},
 };
