@@ -598,6 +598,25 @@ describe('client records', () => {
 		expect(after.json.ContactLogs.map((l: { Id: number }) => l.Id)).not.toContain(created.json.Id);
 	});
 
+	it('a contact log type without an Id is refused naming Types[n].Id, on create and update alike', async () => {
+		const client = clients()[20];
+		const token = await h.staffToken();
+		const body = { ClientId: client.ClientId, ContactMethod: 'Email', Text: 'Typed' };
+		const created = await v6('contactLog.create', { token, body: { ...body, Types: [{ Id: 2 }, {}] } });
+		expect([created.status, created.json.Error.Message]).toEqual([
+			400,
+			"Types[1].Id is required: the ID of one of the site's contact log types.",
+		]);
+		const log = await v6('contactLog.create', { token, body });
+		const updated = await v6('contactLog.update', { token, body: { Id: log.json.Id, Types: [{}] } });
+		expect([updated.status, updated.json.Error.Message]).toEqual([
+			400,
+			"Types[0].Id is required: the ID of one of the site's contact log types.",
+		]);
+		const unknown = await v6('contactLog.create', { token, body: { ...body, Types: [{ Id: 99 }] } });
+		expect(unknown.json.Error.Message).toBe('Contact log type 99 does not exist at the site.');
+	});
+
 	it('keeps formula notes: the latest is the client’s LastFormulaNotes', async () => {
 		const client = clients()[21];
 		const note = await v6('client.addFormulaNote', {
