@@ -527,6 +527,36 @@ describe('AddArrival (rule 12)', () => {
 		expect((await v6('client.addArrival', { body, token })).status).toBe(200);
 	});
 
+	it('one client service, one answer: AddArrival and GET /client/clientservices agree field for field, dates with Z; programs carry one CancelOffset', async () => {
+		const client = clients().find(
+			(c, index) => index > 30 && c.Status === 'Active' && serviceOf(c.Id)?.ActivationType === 'OnFirstVisit',
+		)!;
+		const service = serviceOf(client.Id);
+		const token = await h.staffToken();
+		const arrival = await v6('client.addArrival', {
+			body: { ClientId: client.ClientId, LocationId: service.LocationIds[0] },
+			token,
+		});
+		expect(arrival.status).toBe(200);
+		const listed = await v6('client.getServices', { query: { 'request.clientId': client.ClientId } });
+		const used = arrival.json.ClientService;
+		expect(used).toEqual(listed.json.ClientServices.find((s: { Id: number }) => s.Id === used.Id));
+		for (const field of ['ActiveDate', 'ExpirationDate', 'PaymentDate']) {
+			expect([field, arrival.json.ClientService[field]]).toEqual([field, expect.stringMatching(/T00:00:00Z$/)]);
+		}
+		// GET /site/programs, a program inside a class and inside a client service: one offset per program.
+		const programs = await v6('program.getMany', { query: { 'request.limit': 200 } });
+		const offsetOf = (id: number) =>
+			programs.json.Programs.find((p: { Id: number }) => p.Id === id).CancelOffset as number;
+		expect(used.Program.CancelOffset).toBe(offsetOf(used.Program.Id));
+		const classes = await v6('class.getMany', { query: { 'request.limit': 20 } });
+		const inClasses = classes.json.Classes.map(
+			(c: { ClassDescription: { Program: { Id: number; CancelOffset: number } } }) => c.ClassDescription.Program,
+		);
+		expect(inClasses.length).toBeGreaterThan(0);
+		for (const program of inClasses) expect(program.CancelOffset).toBe(offsetOf(program.Id));
+	});
+
 	it('makes a local profile for a client of another site of the region and uses a regional option', async () => {
 		const staffToken = await h.staffToken();
 		const away = await addClient({ NewId: 'REGION-7' }, { siteId: SECOND_SITE });
