@@ -963,3 +963,35 @@ describe('cross-regional reads (rule 16)', () => {
 		expect(regional.json.ClientServices.find((s: { Id: number }) => s.Id === 47001).SiteId).toBe(SECOND_SITE);
 	});
 });
+
+describe('where the sandbox chooses: client fields', () => {
+	it('Gender is one of the site’s genders (rule 8: site-specific values), in any case; another is refused naming them', async () => {
+		const names = h.site().clientRecords.genders.map((g) => g.Name);
+		const client = await addClient({ Gender: names[0].toUpperCase() });
+		expect(client.Gender).toBe(names[0]);
+		const refused = await v6('client.create', {
+			body: { FirstName: 'Gender', LastName: 'Other', Email: 'gender.other@example.com', Gender: 'Unlisted' },
+		});
+		expect([refused.status, refused.json.Error.Message]).toEqual([
+			400,
+			`Gender Unlisted is not one of the site's genders (${names.join(', ')}).`,
+		]);
+	});
+
+	it('RoutingNumber is 9 digits, as US bank routing (ABA) numbers are', async () => {
+		const client = clients()[27];
+		const add = (RoutingNumber: string) =>
+			v6('client.addDirectDebitInfo', {
+				body: { ClientId: client.ClientId, RoutingNumber, AccountNumber: '000123456', AccountType: 'Checking' },
+			});
+		for (const wrong of ['12345678', '1234567890', '12345678A']) {
+			const answer = await add(wrong);
+			expect([wrong, answer.status, answer.json.Error.Message]).toEqual([
+				wrong,
+				400,
+				'RoutingNumber must be 9 digits.',
+			]);
+		}
+		expect((await add('021000021')).status).toBe(200);
+	});
+});

@@ -9,6 +9,7 @@ import {
 	cash,
 	checkAllEvents,
 	errorCode,
+	errorText,
 	freshClient,
 	giftCardPayment,
 	lastEvent,
@@ -633,5 +634,19 @@ describe('what clients own', () => {
 		expect(answer.json.Purchases[0].Sale.Id).toBe(sold.json.ShoppingCart.SaleId);
 		const unknown = await h.call('GET', '/client/clientpurchases', { query: { 'request.clientId': 'nobody' } });
 		expect([unknown.status, errorCode(unknown)]).toEqual([404, 'ClientNotFound']);
+	});
+});
+
+describe('where the sandbox chooses: price changes', () => {
+	it('PUT /sale/products and /sale/services need BarcodeId, the one field that names the item; nothing moves without it', async () => {
+		const product = records().products[2];
+		const pass = option(8);
+		const prices = () => [product.Price, pass.Price];
+		const before = prices();
+		for (const path of ['/sale/products', '/sale/services']) {
+			const answer = await h.call('PUT', path, { body: [{ Price: 1 }] });
+			expect([path, answer.status, errorText(answer)]).toEqual([path, 400, 'body[0].BarcodeId is required.']);
+		}
+		expect(prices()).toEqual(before);
 	});
 });
