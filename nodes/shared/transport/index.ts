@@ -85,7 +85,8 @@ function headersOf(credentials: ICredentialDataDecryptedObject, request: Mindbod
 	if (operation.service !== 'rest') return headers;
 	headers.SiteId = String(request.siteId ?? credentials.siteId ?? DEFAULT_SITE_ID);
 	if (request.transactionKey) headers['Transaction-Key'] = request.transactionKey;
-	if (request.skipDeduplication && operation.method === 'POST') headers['X-RequestDeduplication-Skip'] = 'true';
+	// Only where the service deduplicates (an option left in a saved workflow sends nothing elsewhere).
+	if (request.skipDeduplication && operation.deduplicated) headers['X-RequestDeduplication-Skip'] = 'true';
 	return headers;
 }
 
