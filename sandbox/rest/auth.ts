@@ -45,6 +45,16 @@ export function readBearer(req: SandboxRequest, store: RestStore, siteId: number
 	const authorization = header(req, 'Authorization')?.trim();
 	if (!authorization) return { kind: 'none' };
 	const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+	// A token sent bare is named as such: the spec's form is Authorization: Bearer <USER_TOKEN>.
+	if (!match && store.tokens.get(authorization)?.SiteId === siteId) {
+		return {
+			kind: 'invalid',
+			response: text(
+				401,
+				'The Authorization header must read "Bearer <user token>": the user token was sent without "Bearer ".',
+			),
+		};
+	}
 	const token = match ? store.tokens.get(match[1]) : undefined;
 	if (!token || token.SiteId !== siteId) {
 		return {

@@ -53,6 +53,33 @@ describe('user tokens', () => {
 		expect(notBearer.status).toBe(401);
 	});
 
+	it('a valid token sent without "Bearer " is refused by saying the form the spec asks for', async () => {
+		const token = await h.staffToken();
+		const bare = await h.call('GET', '/Dashboard/Summary', { headers: { Authorization: token } });
+		expect([bare.status, bare.text]).toEqual([
+			401,
+			'The Authorization header must read "Bearer <user token>": the user token was sent without "Bearer ".',
+		]);
+		const unknown = await h.call('GET', '/Dashboard/Summary', { headers: { Authorization: 'not-a-token' } });
+		expect([unknown.status, unknown.text]).toEqual([401, 'Invalid user token: issue one with POST /usertoken/issue.']);
+		expect((await h.call('GET', '/Dashboard/Summary', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+			200,
+		);
+	});
+
+	it('DELETE /usertoken/revoke ends the token sent (the v6 document), answering an object; other methods are 405', async () => {
+		const token = (await h.call('POST', '/usertoken/issue', { body: owner })).json.AccessToken;
+		expect((await h.call('GET', '/Dashboard/Summary', { token })).status).toBe(200);
+		expect((await h.call('POST', '/usertoken/revoke', { token })).status).toBe(405);
+		const revoked = await h.call('DELETE', '/usertoken/revoke', { token });
+		expect([revoked.status, revoked.json]).toEqual([200, {}]);
+		const after = await h.call('GET', '/Dashboard/Summary', { token });
+		expect([after.status, after.text]).toEqual([401, 'Invalid user token: issue one with POST /usertoken/issue.']);
+		expect((await h.call('DELETE', '/usertoken/revoke', { token })).status).toBe(401);
+		expect((await h.call('DELETE', '/usertoken/revoke')).status).toBe(401);
+		expect((await h.call('POST', '/usertoken/renew', { token })).status).toBe(401);
+	});
+
 	it('expires tokens on the sandbox clock and renews them', async () => {
 		const issued = await h.call('POST', '/usertoken/issue', { body: owner });
 		const token = issued.json.AccessToken;

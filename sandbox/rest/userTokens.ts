@@ -61,17 +61,28 @@ const answer = (site: SiteData, token: UserToken): SandboxResponse =>
 		User: userOf(site, token),
 	});
 
-/** POST /usertoken/issue and /usertoken/renew; undefined for any other path. */
+/**
+ * POST /usertoken/issue and /usertoken/renew, DELETE /usertoken/revoke (the v6 document: the token
+ * sent in Authorization stops working; the answer is an object); undefined for any other path.
+ */
 export function handleUserToken(
 	req: SandboxRequest,
 	caller: Caller,
 	store: RestStore,
 	settings: TokenSettings,
 ): SandboxResponse | undefined {
-	const action = /^\/usertoken\/(issue|renew)\/?$/i.exec(req.path)?.[1]?.toLowerCase();
+	const action = /^\/usertoken\/(issue|renew|revoke)\/?$/i.exec(req.path)?.[1]?.toLowerCase();
 	if (!action) return undefined;
-	if (req.method !== 'POST') return text(405, 'Use POST.');
+	const method = action === 'revoke' ? 'DELETE' : 'POST';
+	if (req.method !== method) return text(405, `Use ${method}.`);
 	const now = settings.now();
+	if (action === 'revoke') {
+		const bearer = readBearer(req, store, caller.siteId, now);
+		if (bearer.kind === 'invalid') return bearer.response;
+		if (bearer.kind === 'none') return text(401, 'Authorization required: send the token to revoke.');
+		store.tokens.delete(bearer.token.AccessToken);
+		return json({});
+	}
 	if (action === 'renew') {
 		const bearer = readBearer(req, store, caller.siteId, now);
 		if (bearer.kind === 'invalid') return bearer.response;

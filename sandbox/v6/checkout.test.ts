@@ -25,8 +25,12 @@ const CALLBACK = 'https://integration.example/sca-return';
 
 const client = (index: number): Client => h.site().clients[index];
 const option = (index = 0) => h.site().saleRecords.pricingOptions[index];
+/**
+ * The carts of these tests are about selling, paying and booking, not tax: they say CalculateTax false
+ * on the wire (the document's default is true; the tax test below leaves the field out).
+ */
 const checkout = (body: Record<string, unknown>, token?: string) =>
-	h.call('POST', '/sale/checkoutshoppingcart', { body, token });
+	h.call('POST', '/sale/checkoutshoppingcart', { body: { CalculateTax: false, ...body }, token });
 const giftBalance = (barcode: string) =>
 	h.site().saleRecords.issuedGiftCards.find((card) => card.BarcodeId === barcode)!.Balance;
 
@@ -80,29 +84,55 @@ describe('checkout (rule 2)', () => {
 		});
 	});
 
-	it('charges the business price at a location, the online price without, and tax only when CalculateTax is true', async () => {
+	it('charges the business price at a location, the online price without, and tax unless CalculateTax is false (the document: default true)', async () => {
 		const buyer = client(12);
 		const product = h.site().saleRecords.products[0];
+		const round = (amount: number) => Math.round(amount * 100) / 100;
 		const cart = (extra: Record<string, unknown>) =>
-			checkout({
-				ClientId: buyer.ClientId,
-				Test: true,
-				Items: [productItem(product.BarcodeId, { Quantity: 2 })],
-				Payments: [],
-				...extra,
+			h.call('POST', '/sale/checkoutshoppingcart', {
+				body: {
+					ClientId: buyer.ClientId,
+					Test: true,
+					Items: [productItem(product.BarcodeId, { Quantity: 2 })],
+					Payments: [],
+					...extra,
+				},
 			});
-		const atLocation = await cart({ LocationId: 1, Payments: [cash(product.Price * 2)] });
-		expect(atLocation.json.ShoppingCart).toMatchObject({ SubTotal: product.Price * 2, TaxTotal: 0 });
-		const online = await cart({ Payments: [cash(product.OnlinePrice * 2)] });
-		expect(online.json.ShoppingCart.SubTotal).toBe(product.OnlinePrice * 2);
-		const tax = Math.round(product.Price * 2 * product.TaxRate * 100) / 100;
-		const taxed = await cart({ LocationId: 1, CalculateTax: true, Payments: [cash(product.Price * 2 + tax)] });
-		expect(taxed.json.ShoppingCart).toMatchObject({
-			TaxTotal: tax,
-			GrandTotal: Math.round((product.Price * 2 + tax) * 100) / 100,
-		});
 		const untaxed = await cart({ LocationId: 1, CalculateTax: false, Payments: [cash(product.Price * 2)] });
-		expect([untaxed.status, untaxed.json.ShoppingCart.TaxTotal]).toEqual([200, 0]);
+		expect([untaxed.status, untaxed.json.ShoppingCart]).toEqual([
+			200,
+			expect.objectContaining({ SubTotal: product.Price * 2, TaxTotal: 0, GrandTotal: product.Price * 2 }),
+		]);
+		const tax = round(product.Price * 2 * product.TaxRate);
+		expect(tax).toBeGreaterThan(0);
+		// Left out, the field is true: the Test call answers with the total a real one must pay.
+		for (const said of [{}, { CalculateTax: null }, { CalculateTax: true }]) {
+			const taxed = await cart({ LocationId: 1, ...said, Payments: [cash(round(product.Price * 2 + tax))] });
+			expect([taxed.status, taxed.json.ShoppingCart]).toEqual([
+				200,
+				expect.objectContaining({ TaxTotal: tax, GrandTotal: round(product.Price * 2 + tax) }),
+			]);
+		}
+		// The untaxed amount paid for a taxed cart is refused, naming the total.
+		const short = await cart({ LocationId: 1, Payments: [cash(product.Price * 2)] });
+		expect([short.status, errorText(short)]).toEqual([
+			400,
+			`The payments add up to ${(product.Price * 2).toFixed(2)}, the total is ${round(product.Price * 2 + tax).toFixed(2)}.`,
+		]);
+		const online = await cart({ CalculateTax: false, Payments: [cash(product.OnlinePrice * 2)] });
+		expect(online.json.ShoppingCart.SubTotal).toBe(product.OnlinePrice * 2);
+		// A Test call with no payments is priced: service 10001 online (22.00, tax 5%) totals 23.10 with the field left out.
+		const service = h.site().saleRecords.pricingOptions.find((o) => o.Id === 10001)!;
+		const serviceCart = await h.call('POST', '/sale/checkoutshoppingcart', {
+			body: { ClientId: buyer.ClientId, Test: true, Items: [serviceItem(10001)], Payments: [] },
+		});
+		expect(serviceCart.json).toMatchObject({
+			ShoppingCart: {
+				SubTotal: service.OnlinePrice,
+				TaxTotal: round(service.OnlinePrice * service.TaxRate),
+				GrandTotal: round(service.OnlinePrice * (1 + service.TaxRate)),
+			},
+		});
 	});
 
 	it('takes a promotion code off the cart; an unknown code is 400 and charges nothing', async () => {
@@ -593,6 +623,7 @@ describe('alternative payments: initiate, pay, complete', () => {
 		const buyer = client(38);
 		const initiated = await h.call('POST', '/sale/initiatecheckoutshoppingcart', {
 			body: {
+				CalculateTax: false,
 				ClientId: buyer.ClientId,
 				LocationId: 1,
 				Items: [serviceItem(option(0).Id)],
@@ -614,6 +645,7 @@ describe('alternative payments: initiate, pay, complete', () => {
 		const buyer = client(39);
 		const initiated = await h.call('POST', '/sale/initiatecheckoutshoppingcart', {
 			body: {
+				CalculateTax: false,
 				ClientId: buyer.ClientId,
 				LocationId: 1,
 				Items: [serviceItem(option(0).Id)],

@@ -527,6 +527,36 @@ describe('AddArrival (rule 12)', () => {
 		expect((await v6('client.addArrival', { body, token })).status).toBe(200);
 	});
 
+	it('one client service, one answer: AddArrival and GET /client/clientservices agree field for field, dates with Z; programs carry one CancelOffset', async () => {
+		const client = clients().find(
+			(c, index) => index > 30 && c.Status === 'Active' && serviceOf(c.Id)?.ActivationType === 'OnFirstVisit',
+		)!;
+		const service = serviceOf(client.Id);
+		const token = await h.staffToken();
+		const arrival = await v6('client.addArrival', {
+			body: { ClientId: client.ClientId, LocationId: service.LocationIds[0] },
+			token,
+		});
+		expect(arrival.status).toBe(200);
+		const listed = await v6('client.getServices', { query: { 'request.clientId': client.ClientId } });
+		const used = arrival.json.ClientService;
+		expect(used).toEqual(listed.json.ClientServices.find((s: { Id: number }) => s.Id === used.Id));
+		for (const field of ['ActiveDate', 'ExpirationDate', 'PaymentDate']) {
+			expect([field, arrival.json.ClientService[field]]).toEqual([field, expect.stringMatching(/T00:00:00Z$/)]);
+		}
+		// GET /site/programs, a program inside a class and inside a client service: one offset per program.
+		const programs = await v6('program.getMany', { query: { 'request.limit': 200 } });
+		const offsetOf = (id: number) =>
+			programs.json.Programs.find((p: { Id: number }) => p.Id === id).CancelOffset as number;
+		expect(used.Program.CancelOffset).toBe(offsetOf(used.Program.Id));
+		const classes = await v6('class.getMany', { query: { 'request.limit': 20 } });
+		const inClasses = classes.json.Classes.map(
+			(c: { ClassDescription: { Program: { Id: number; CancelOffset: number } } }) => c.ClassDescription.Program,
+		);
+		expect(inClasses.length).toBeGreaterThan(0);
+		for (const program of inClasses) expect(program.CancelOffset).toBe(offsetOf(program.Id));
+	});
+
 	it('makes a local profile for a client of another site of the region and uses a regional option', async () => {
 		const staffToken = await h.staffToken();
 		const away = await addClient({ NewId: 'REGION-7' }, { siteId: SECOND_SITE });
@@ -596,6 +626,25 @@ describe('client records', () => {
 		});
 		const after = await v6('contactLog.getMany', { query: { 'request.clientId': client.ClientId } });
 		expect(after.json.ContactLogs.map((l: { Id: number }) => l.Id)).not.toContain(created.json.Id);
+	});
+
+	it('a contact log type without an Id is refused naming Types[n].Id, on create and update alike', async () => {
+		const client = clients()[20];
+		const token = await h.staffToken();
+		const body = { ClientId: client.ClientId, ContactMethod: 'Email', Text: 'Typed' };
+		const created = await v6('contactLog.create', { token, body: { ...body, Types: [{ Id: 2 }, {}] } });
+		expect([created.status, created.json.Error.Message]).toEqual([
+			400,
+			"Types[1].Id is required: the ID of one of the site's contact log types.",
+		]);
+		const log = await v6('contactLog.create', { token, body });
+		const updated = await v6('contactLog.update', { token, body: { Id: log.json.Id, Types: [{}] } });
+		expect([updated.status, updated.json.Error.Message]).toEqual([
+			400,
+			"Types[0].Id is required: the ID of one of the site's contact log types.",
+		]);
+		const unknown = await v6('contactLog.create', { token, body: { ...body, Types: [{ Id: 99 }] } });
+		expect(unknown.json.Error.Message).toBe('Contact log type 99 does not exist at the site.');
 	});
 
 	it('keeps formula notes: the latest is the client’s LastFormulaNotes', async () => {
@@ -912,5 +961,37 @@ describe('cross-regional reads (rule 16)', () => {
 		expect(ids).toContain(47001);
 		expect(ids).not.toContain(47002);
 		expect(regional.json.ClientServices.find((s: { Id: number }) => s.Id === 47001).SiteId).toBe(SECOND_SITE);
+	});
+});
+
+describe('where the sandbox chooses: client fields', () => {
+	it('Gender is one of the site’s genders (rule 8: site-specific values), in any case; another is refused naming them', async () => {
+		const names = h.site().clientRecords.genders.map((g) => g.Name);
+		const client = await addClient({ Gender: names[0].toUpperCase() });
+		expect(client.Gender).toBe(names[0]);
+		const refused = await v6('client.create', {
+			body: { FirstName: 'Gender', LastName: 'Other', Email: 'gender.other@example.com', Gender: 'Unlisted' },
+		});
+		expect([refused.status, refused.json.Error.Message]).toEqual([
+			400,
+			`Gender Unlisted is not one of the site's genders (${names.join(', ')}).`,
+		]);
+	});
+
+	it('RoutingNumber is 9 digits, as US bank routing (ABA) numbers are', async () => {
+		const client = clients()[27];
+		const add = (RoutingNumber: string) =>
+			v6('client.addDirectDebitInfo', {
+				body: { ClientId: client.ClientId, RoutingNumber, AccountNumber: '000123456', AccountType: 'Checking' },
+			});
+		for (const wrong of ['12345678', '1234567890', '12345678A']) {
+			const answer = await add(wrong);
+			expect([wrong, answer.status, answer.json.Error.Message]).toEqual([
+				wrong,
+				400,
+				'RoutingNumber must be 9 digits.',
+			]);
+		}
+		expect((await add('021000021')).status).toBe(200);
 	});
 });

@@ -415,6 +415,7 @@ describe('ReturnSale of a contract (rule 17, Events rule 3)', () => {
 		// The credit pays the next purchase.
 		const spend = await h.call('POST', '/sale/checkoutshoppingcart', {
 			body: {
+				CalculateTax: false,
 				ClientId: buyer.ClientId,
 				LocationId: 1,
 				Items: [serviceItem(records().pricingOptions[0].Id)],
@@ -423,5 +424,48 @@ describe('ReturnSale of a contract (rule 17, Events rule 3)', () => {
 		});
 		expect(spend.status).toBe(200);
 		expect(buyer.AccountBalance).toBe(sold.FirstPayment - records().pricingOptions[0].Price);
+	});
+});
+
+describe('where the sandbox chooses: dates before today', () => {
+	const yesterday = () => dateOf(h.sandbox.clock.now() - DAY);
+	const active = () =>
+		records().clientContracts.filter(
+			(cc) =>
+				cc.Status === 'Active' &&
+				cc.SaleId === null &&
+				!cc.TerminationDate &&
+				!(cc.Suspensions ?? []).length &&
+				cc.StartDate < yesterday(),
+		);
+
+	it('a past StartDate, SuspensionStart or TerminationDate is taken: the document bounds none of them before today', async () => {
+		const buyer = client();
+		const bought = await purchase({
+			ClientId: buyer.ClientId,
+			ContractId: 301,
+			LocationId: 1,
+			StartDate: yesterday(),
+			CreditCardInfo: card,
+		});
+		expect(bought.status).toBe(200);
+		expect(contractsOf(buyer)[0].StartDate).toBe(yesterday());
+
+		const [suspended, terminated] = active().slice(-2);
+		const holderOf = (cc: { ClientId: number }) => h.site().clients.find((c) => c.Id === cc.ClientId)!.ClientId;
+		const suspension = await h.call('POST', '/client/suspendcontract', {
+			body: {
+				ClientId: holderOf(suspended),
+				ClientContractId: suspended.Id,
+				SuspensionStart: yesterday(),
+				Duration: 1,
+				DurationUnit: 2,
+			},
+		});
+		expect([suspension.status, suspension.json.Contract?.AutopayStatus]).toEqual([200, 'Suspended']);
+		const termination = await h.call('POST', '/client/terminatecontract', {
+			body: { ClientId: holderOf(terminated), ClientContractId: terminated.Id, TerminationDate: yesterday() },
+		});
+		expect([termination.status, termination.json.Contract?.TerminationDate]).toEqual([200, `${yesterday()}T00:00:00Z`]);
 	});
 });

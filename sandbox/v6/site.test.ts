@@ -208,6 +208,27 @@ describe('site settings', () => {
 		expect((await v6('promoCode.deactivate', { body: { PromotionId: 1 } })).status).toBe(404);
 	});
 
+	it('AddPromoCode takes the document’s Discount.Type words, percentage and amount, in any case; others are refused by name', async () => {
+		const add = (code: string, type: unknown) =>
+			v6('promoCode.add', { body: { Code: code, Name: code, Discount: { Type: type, Amount: 10 } } });
+		const read = (id: number) => h.site().promoCodes.find((code) => code.Id === id)!.Discount;
+		for (const [code, type, stored] of [
+			['WORD1', 'percentage', 'Percent'],
+			['WORD2', 'Percentage', 'Percent'],
+			['WORD3', 'amount', 'Amount'],
+			['WORD4', 'Percent', 'Percent'],
+		]) {
+			const added = await add(code, type);
+			expect([code, added.status, read(added.json.PromoCode.PromotionID)]).toEqual([
+				code,
+				200,
+				{ Type: stored, Amount: 10 },
+			]);
+		}
+		const wrong = await add('WORD5', 'half');
+		expect([wrong.status, wrong.json.Error.Message]).toEqual([400, 'Discount.Type must be percentage or amount.']);
+	});
+
 	it('client indexes added and updated here are the ones clients are assigned', async () => {
 		const created = await v6('clientIndex.create', {
 			body: { ClientIndexName: 'Referral Campaign', RequiredBizMode: true },

@@ -228,6 +228,7 @@ describe('sites in their time zones', () => {
 		const answer = await h.call('POST', '/sale/checkoutshoppingcart', {
 			siteId: PACIFIC,
 			body: {
+				CalculateTax: false,
 				ClientId: site.clients[3].ClientId,
 				LocationId: found.Location.Id,
 				Items: [

@@ -62,6 +62,15 @@ describe('a delivery', () => {
 		expect(header).not.toBe(opensslSignature('another key', request.rawBody));
 	});
 
+	it('carries the same signature under X-Mindbody-Signature, the header the live service sends', async () => {
+		await activeSubscription(env.setup, env.receiver.url);
+		env.setup.service.emitEvent('client.created', { siteId: -99 }, STUDIO);
+		await env.setup.service.settle();
+		const [request] = env.receiver.posts();
+		expect(request.headers['x-mindbody-signature']).toMatch(/^sha256=[A-Za-z0-9+/]{43}=$/);
+		expect(request.headers['x-mindbody-signature']).toBe(request.headers['x-service-signature']);
+	});
+
 	it('gives each subscription its own messageId', async () => {
 		await activeSubscription(env.setup, env.receiver.url);
 		await activeSubscription(env.setup, env.receiver.url, undefined, 'key-other');

@@ -242,7 +242,9 @@ export class DeliveryQueue {
 				method: 'POST',
 				headers: {
 					'content-type': 'application/json',
+					// The spec's header, and the one the live service sends (receivers read either).
 					'x-service-signature': message.signature,
+					'x-mindbody-signature': message.signature,
 				},
 				body: message.body,
 				signal: controller.signal,

@@ -24,7 +24,9 @@ const citations = readme
  * (`.each` too), read from the code, not its comments.
  */
 function testNamesOf(file: string): string[] {
-	const code = readFileSync(join(root, 'sandbox/v6', `${file}.ts`), 'utf8')
+	// A file named by its path is read from the repository's root; a bare name is in sandbox/v6/.
+	const path = file.includes('/') ? join(root, `${file}.ts`) : join(root, 'sandbox/v6', `${file}.ts`);
+	const code = readFileSync(path, 'utf8')
 		.split('\n')
 		.filter((line) => !/^\s*(\/\/|\/?\*)/.test(line))
 		.join('\n');

@@ -276,8 +276,12 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 	it('Front Desk → Sell: a pricing option paid in cash, every field filled in the form, makes the sale', async () => {
 		const clients = await state<Client[]>('clients');
 		const client = clients.filter((c) => c.Status === 'Active' && c.CustodianId === null)[3];
-		const records = await state<{ pricingOptions: Array<{ Id: number; Name: string; Price: number }> }>('saleRecords');
+		const records = await state<{
+			pricingOptions: Array<{ Id: number; Name: string; Price: number; TaxRate: number }>;
+		}>('saleRecords');
 		const option = records.pricingOptions[0];
+		// Calculate Tax opens on: the cash paid is the price with the location's tax.
+		const total = Math.round(option.Price * (1 + option.TaxRate) * 100) / 100;
 		const [location] = await state<Array<{ Id: number; Name: string }>>('locations');
 		const salesBefore = (await state<unknown[]>('sales')).length;
 
@@ -293,7 +297,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const amount = ndv.locator(
 			'[data-test-id="fixed-collection-cartPayments"] [data-test-id="parameter-input-amount"] input',
 		);
-		await amount.first().fill(String(option.Price));
+		await amount.first().fill(String(total));
 		await amount.first().blur();
 		// Sold at the desk: the location's in-store price (without one the service prices it as online).
 		const addField = ndv.locator('[data-test-id="collection-parameter-add"]', {
@@ -310,7 +314,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		expect(run.data?.resultData.error).toBeUndefined();
 		expect(run.status).toBe('success');
 		const [answer] = nodeOutput(run, 'Sell') as Array<{ ShoppingCart: { SaleId: number; GrandTotal: number } }>;
-		expect(answer.ShoppingCart.GrandTotal).toBe(option.Price);
+		expect(answer.ShoppingCart.GrandTotal).toBe(total);
 		const sales = await state<Array<{ Id: number }>>('sales');
 		expect(sales).toHaveLength(salesBefore + 1);
 		expect(sales.at(-1)!.Id).toBe(answer.ShoppingCart.SaleId);

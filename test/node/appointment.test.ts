@@ -169,7 +169,7 @@ describe('appointment', () => {
 		expect(h.apiRequests()).toHaveLength(0);
 	});
 
-	test('Validate Recurring: JSON body, Skip Request Deduplication header, conflicts in the output', async () => {
+	test('Validate Recurring: JSON body, no deduplication skip (not a rule 5 operation), conflicts in the output', async () => {
 		const body = recurringBody(3);
 		const result = await h.run({
 			resource: 'appointment',
@@ -181,7 +181,7 @@ describe('appointment', () => {
 		const request = h.lastRequest('/Business/Schedules/Appointments/Recurring/Validate');
 		expect(request.method).toBe('POST');
 		expect(bodyOf(request)).toEqual(body);
-		expect(request.headers['x-requestdeduplication-skip']).toBe('true');
+		expect(request.headers['x-requestdeduplication-skip']).toBeUndefined();
 		expect(request.headers.authorization).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({ HasConflicts: expect.any(Boolean), Occurrences: expect.any(Array) });

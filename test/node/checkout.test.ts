@@ -39,6 +39,8 @@ function checkoutParameters(transactionIds?: string, guided = false) {
 		resource: 'sale',
 		operation: 'checkout',
 		...(guided ? guidedCart() : {}),
+		// The split is of the untaxed price: the switch the form opens on is turned off.
+		calculateTax: false,
 		clientId: { __rl: true, mode: 'id', value: client.ClientId },
 		additionalFields: {
 			items: {

@@ -42,6 +42,9 @@ function checkout(client: Client | undefined, items: IDataObject[], payments: ID
 
 const sentBody = () => bodyOf(h.only('sale.checkout')) as IDataObject;
 
+/** A price with its tax, rounded to the cent as the cart is. */
+const taxed = (price: number, rate: number) => Math.round(price * (1 + rate) * 100) / 100;
+
 describe('Sale: Checkout, the guided form', () => {
 	test('a pricing option picked from the list, paid in cash: the sale is made and clientSale.created sent', async () => {
 		const list = await h.listSearch('searchPricingOptions', 'drop-in', { resource: 'sale', operation: 'checkout' });
@@ -52,28 +55,33 @@ describe('Sale: Checkout, the guided form', () => {
 		const client = activeClient();
 		const before = sales();
 
+		// Calculate Tax is left on, as the form opens it: the location's tax is added.
+		const total = taxed(option.Price, option.TaxRate);
+		expect(total).toBeGreaterThan(option.Price);
+
 		// Quantity is left as the form opens it.
 		const result = await h.run(
 			checkout(
 				client,
 				[{ type: 'Service', pricingOption: picked(entry.value, entry.name) }],
-				[{ type: 'Cash', amount: option.Price }],
+				[{ type: 'Cash', amount: total }],
 			),
 		);
 
 		expect(result.status).toBe('success');
 		expect(sentBody()).toEqual({
 			ClientId: client.ClientId,
+			CalculateTax: true,
 			LocationId: 1,
 			Items: [{ Item: { Type: 'Service', Metadata: { Id: option.Id } }, Quantity: 1 }],
-			Payments: [{ Type: 'Cash', Metadata: { Amount: option.Price } }],
+			Payments: [{ Type: 'Cash', Metadata: { Amount: total } }],
 		});
 		expect(sales()).toBe(before + 1);
 		const sale = h.site().sales.at(-1)!;
 		const [cart] = result.jsonItems as Array<{ ShoppingCart: { SaleId: number; GrandTotal: number } }>;
-		expect(cart.ShoppingCart).toMatchObject({ SaleId: sale.Id, GrandTotal: option.Price });
+		expect(cart.ShoppingCart).toMatchObject({ SaleId: sale.Id, GrandTotal: total });
 		expect(saleEvents().map((event) => event.eventData)).toEqual([
-			expect.objectContaining({ saleId: sale.Id, purchasingClientId: client.ClientId, totalAmountPaid: option.Price }),
+			expect.objectContaining({ saleId: sale.Id, purchasingClientId: client.ClientId, totalAmountPaid: total }),
 		]);
 	});
 
@@ -100,10 +108,15 @@ describe('Sale: Checkout, the guided form', () => {
 			'Items (fixedCollection)',
 			'Payments (fixedCollection)',
 			'Promo Code (string)',
+			'Calculate Tax (boolean)',
 			'Test Only (boolean)',
 			'Additional Fields (collection)',
 			'Options (collection)',
 		]);
+		// Tax is on as the API's default is, and Test Only says it answers with the total to pay.
+		const top = (name: string) => form.find((p) => p.name === name)!;
+		expect(top('calculateTax').default).toBe(true);
+		expect(top('test').description).toContain('the answer gives the total to pay');
 		const added = form.find((p) => p.name === 'additionalFields')?.options as INodeProperties[];
 		expect(added.filter((p) => p.type === 'fixedCollection').map((p) => p.displayName)).toEqual([
 			'Items (JSON)',
@@ -262,26 +275,31 @@ describe('Sale: Checkout, the guided form', () => {
 		expect(saleEvents()).toHaveLength(1);
 	});
 
-	test('Test Only checks and prices the cart: nothing is sold, charged or announced', async () => {
+	test('Test Only with no payments answers with the total to pay, tax included; nothing is sold, charged or announced', async () => {
 		const option = h.site().saleRecords.pricingOptions[0];
 		const client = activeClient();
 		const before = sales();
-		const result = await h.run(
-			checkout(
-				client,
-				[{ type: 'Service', pricingOption: picked(option.Id) }],
-				[{ type: 'Cash', amount: option.Price }],
-				{
-					test: true,
-				},
-			),
-		);
-		expect(result.status).toBe('success');
-		expect(sentBody()).toMatchObject({ Test: true, ClientId: client.ClientId });
-		expect((result.jsonItems[0] as { ShoppingCart: { GrandTotal: number } }).ShoppingCart.GrandTotal).toBe(
-			option.Price,
-		);
+		const item = [{ type: 'Service', pricingOption: picked(option.Id) }];
+		const totals = (result: { jsonItems: IDataObject[] }) =>
+			(result.jsonItems[0] as { ShoppingCart: IDataObject }).ShoppingCart;
+
+		const priced = await h.run(checkout(client, item, [], { test: true }));
+		expect(priced.status).toBe('success');
+		expect(sentBody()).toMatchObject({ Test: true, ClientId: client.ClientId, CalculateTax: true, Payments: [] });
+		const total = taxed(option.Price, option.TaxRate);
+		expect(totals(priced)).toMatchObject({ SubTotal: option.Price, GrandTotal: total, SaleId: null });
 		expect([sales(), saleEvents()]).toEqual([before, []]);
+
+		// Calculate Tax turned off is sent as false, and the cart is priced without tax.
+		h.sandbox.log.clear();
+		const untaxed = await h.run(checkout(client, item, [], { test: true, calculateTax: false }));
+		expect(sentBody()).toMatchObject({ Test: true, CalculateTax: false });
+		expect(totals(untaxed)).toMatchObject({ TaxTotal: 0, GrandTotal: option.Price });
+
+		// The total Test Only gave is what a real run pays.
+		h.sandbox.log.clear();
+		const paid = await h.run(checkout(client, item, [{ type: 'Cash', amount: total }]));
+		expect([paid.status, totals(paid).GrandTotal, sales()]).toEqual(['success', total, before + 1]);
 	});
 
 	test('a picker or card field left empty in an entry: n8n itself refuses to run the workflow, nothing is sent', async () => {
@@ -352,6 +370,7 @@ describe('Sale: Checkout, the guided form', () => {
 				...checkout(client, [{ type: 'Service', pricingOption: picked(10001) }], [{ type: 'Cash', amount: 5 }]),
 				test: true,
 				promotionCode: 'SPRING',
+				calculateTax: false,
 				additionalFields: {
 					items: { entry: [jsonItem] },
 					payments: { entry: [{ type: 'Check', metadata: '{"Amount":7,"Notes":"No. 1001"}' }] },
@@ -360,7 +379,6 @@ describe('Sale: Checkout, the guided form', () => {
 					payerClientId: picked(client.ClientId),
 					uniquePayerClientId: '7',
 					inStore: true,
-					calculateTax: true,
 					sendEmail: true,
 					locationId: LOCATION,
 					image: 'aGVsbG8=',
@@ -404,7 +422,7 @@ describe('Sale: Checkout, the guided form', () => {
 			PayerClientId: client.ClientId,
 			UniquePayerClientId: 7,
 			InStore: true,
-			CalculateTax: true,
+			CalculateTax: false,
 			PromotionCode: 'SPRING',
 			SendEmail: true,
 			LocationId: 1,

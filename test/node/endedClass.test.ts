@@ -26,12 +26,13 @@ function bookable(ended: boolean): { instance: ClassInstance; client: Client } {
 	return { instance, client };
 }
 
-const addClient = (instance: ClassInstance, client: Client) =>
+const addClient = (instance: ClassInstance, client: Client, options = {}) =>
 	h.run({
 		resource: 'class',
 		operation: 'addClient',
 		clientId: { __rl: true, mode: 'id', value: client.ClientId },
 		classId: { __rl: true, mode: 'id', value: String(instance.Id) },
+		options,
 	});
 
 describe('Class: Add Client into a class that has ended', () => {
@@ -50,6 +51,13 @@ describe('Class: Add Client into a class that has ended', () => {
 		const [item] = result.jsonItems;
 		expect(item).toMatchObject({ ClassId: instance.Id, EndDateTime: instance.EndDateTime, warning });
 		expect(result.hints('Mindbody').map((hint) => hint.message)).toEqual([`Item 1: ${warning}`]);
+	});
+
+	test('Skip Request Deduplication, offered on this rule 5 operation, sends X-RequestDeduplication-Skip', async () => {
+		const { instance, client } = bookable(false);
+		const result = await addClient(instance, client, { skipDeduplication: true });
+		expect(result.status).toBe('success');
+		expect(h.calls('class.addClient').map((call) => call.headers['x-requestdeduplication-skip'])).toEqual(['true']);
 	});
 
 	test('a class still ahead is booked without a warning', async () => {

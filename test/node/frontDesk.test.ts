@@ -417,12 +417,14 @@ describe('Front Desk: appointments', () => {
 describe('Front Desk: selling', () => {
 	test("Sell is Sale → Checkout's form and request", async () => {
 		const option = h.site().saleRecords.pricingOptions[1];
+		// Calculate Tax opens on, as the API's default is: the cash paid includes the location's tax.
+		const total = Math.round(option.Price * (1 + option.TaxRate) * 100) / 100;
 		const client = freeClient();
 		const result = await h.run(
 			task('sell', {
 				clientId: picked(client.ClientId),
 				cartItems: { item: [{ type: 'Service', pricingOption: picked(option.Id), quantity: 1 }] },
-				cartPayments: { payment: [{ type: 'Cash', amount: option.Price }] },
+				cartPayments: { payment: [{ type: 'Cash', amount: total }] },
 				additionalFields: { locationId: picked(1) },
 			}),
 		);
@@ -430,9 +432,11 @@ describe('Front Desk: selling', () => {
 		expect(bodyOf(request)).toMatchObject({
 			ClientId: client.ClientId,
 			LocationId: 1,
+			CalculateTax: true,
 			Items: [{ Item: { Type: 'Service', Metadata: { Id: option.Id } }, Quantity: 1 }],
-			Payments: [{ Type: 'Cash', Metadata: { Amount: option.Price } }],
+			Payments: [{ Type: 'Cash', Metadata: { Amount: total } }],
 		});
+		expect(result.jsonItems[0]).toMatchObject({ ShoppingCart: { GrandTotal: total } });
 	});
 
 	test('Sell Membership sells the picked contract to the client, paid by card', async () => {

@@ -1,3 +1,6 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { bodyOf, expectHeaders, pairs, useNodeSandbox } from './support';
 
 // 230 promo codes: Return All takes three pages (100, 100, 30).
@@ -63,7 +66,7 @@ describe('promoCode', () => {
 		expect((result.nodeError('Mindbody') as unknown as { httpCode: string }).httpCode).toBe('400');
 	});
 
-	test('Create: body from the fields, no token, 201 object; Transaction-Key and dedup-skip headers', async () => {
+	test('Create: body from the fields, no token, 201 object; Transaction-Key sent, no deduplication skip (rule 5 names bookings only)', async () => {
 		const result = await h.run({
 			resource: 'promoCode',
 			operation: 'create',
@@ -87,11 +90,44 @@ describe('promoCode', () => {
 		expect(request.headers.authorization).toBeUndefined();
 		expect(request.headers.siteid).toBe('-99');
 		expect(request.headers['transaction-key']).toBe('short-key');
-		expect(request.headers['x-requestdeduplication-skip']).toBe('true');
+		// The option, left in a workflow saved when it was offered here, sends nothing.
+		expect(request.headers['x-requestdeduplication-skip']).toBeUndefined();
 		expect(result.hints('Mindbody')).toEqual([]);
 		expect(result.items).toEqual([
 			{ json: expect.objectContaining({ Id: expect.any(Number), Code: 'LAUNCH-NODE' }), pairedItem: { item: 0 } },
 		]);
+	});
+
+	test('Create with Limits: the discount type is picked from the document’s words, the one it opens on sent too', async () => {
+		const fields = new Mindbody().description.properties.filter(
+			(p) => p.name === 'additionalFields' && p.displayOptions?.show?.operation?.includes('add'),
+		);
+		const discount = (fields[0].options as INodeProperties[]).find((p) => p.name === 'discount')!;
+		const type = (discount.options as Array<{ values: INodeProperties[] }>)[0].values.find((p) => p.name === 'type')!;
+		expect([type.type, type.default, type.options]).toEqual([
+			'options',
+			'percentage',
+			[
+				{ name: 'Percentage', value: 'percentage' },
+				{ name: 'Amount', value: 'amount' },
+			],
+		]);
+		for (const [code, entry, sent] of [
+			['WORDS-A', { amount: 10 }, { Type: 'percentage', Amount: 10 }],
+			['WORDS-B', { type: 'amount', amount: 4 }, { Type: 'amount', Amount: 4 }],
+		] as const) {
+			h.sandbox.log.clear();
+			const result = await h.run({
+				resource: 'promoCode',
+				operation: 'add',
+				name: code,
+				code,
+				additionalFields: { discount: { entry } },
+			});
+			expect([result.status, result.error?.message]).toEqual(['success', undefined]);
+			expect(bodyOf(h.lastRequest('/site/addpromocode', 'POST'))).toMatchObject({ Code: code, Discount: sent });
+			expect(h.site().promoCodes.at(-1)).toMatchObject({ Code: code, Discount: { Amount: sent.Amount } });
+		}
 	});
 
 	test('Create: a duplicate code is refused by the server (NodeApiError)', async () => {

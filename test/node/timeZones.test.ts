@@ -258,6 +258,7 @@ describe('times inside JSON fields at a Los Angeles site, n8n in UTC or in anoth
 				resource: 'sale',
 				operation: 'checkout',
 				clientId: { __rl: true, mode: 'id', value: client.ClientId },
+				calculateTax: false,
 				cartPayments: { payment: [{ type: 'Cash', amount: pass.Price }] },
 				additionalFields: {
 					items: {

@@ -298,8 +298,11 @@ describe("n8n's UX guidelines", () => {
 			const names = optionsOf(op.resource, op.operation);
 			expect(names).toContain('siteId');
 			expect([op.operation, names.includes('transactionKey')]).toEqual([op.operation, op.method !== 'GET']);
-			expect([op.operation, names.includes('skipDeduplication')]).toEqual([op.operation, op.method === 'POST']);
+			expect([op.operation, names.includes('skipDeduplication')]).toEqual([op.operation, op.deduplicated === true]);
 		}
+		// Skip Request Deduplication: where rule 5 says the service deduplicates, and nowhere else.
+		const skipping = operations.filter((o) => optionsOf(o.resource, o.operation).includes('skipDeduplication'));
+		expect(skipping.map((o) => `${o.resource}.${o.operation}`).sort()).toEqual(['appointment.book', 'class.addClient']);
 		// A read has only the site, the requests in flight and the time limit.
 		expect(optionsOf('staffCalendar', 'get')).toEqual(['requestsInFlight', 'siteId', 'timeout']);
 	});

@@ -1,6 +1,6 @@
 import { pickedLabel, type FieldWords, type ListSource, type Operation } from '../../shared/catalogue';
 import { FORM_OF, LOCAL_TIME, withDateForm, type LocalTime } from '../../shared/catalogue/dateWords';
-import { FIELD_WORDS, TYPE_TIMES } from '../../shared/catalogue/v6/fieldWords';
+import { FIELD_WORDS, TYPE_TIMES, TYPE_WORDS } from '../../shared/catalogue/v6/fieldWords';
 import { wordsOf } from '../../shared/catalogue/v6/fromDocument';
 import type { V6Field, V6Limits, V6Scalar } from '../../shared/v6Document/factTypes';
 import { V6_TYPES } from '../../shared/v6Document/facts';
@@ -152,8 +152,12 @@ export function templateOf(type: string, depth = 0): Record<string, unknown> {
 	return template;
 }
 
-/** A field's words, with the time its type states for it (TYPE_TIMES) unless the words say one. */
-const withTypeTime = (type: string, name: string, words: FieldWords = {}): FieldWords => {
+/**
+ * A field's words: the operation's, over its type's (TYPE_WORDS), with the time its type states
+ * for it (TYPE_TIMES) unless the words say one.
+ */
+const withTypeTime = (type: string, name: string, said: FieldWords = {}): FieldWords => {
+	const words = { ...TYPE_WORDS[type]?.[name], ...said };
 	const time = words.time ?? TYPE_TIMES[type]?.[name];
 	return time ? { ...words, time } : words;
 };

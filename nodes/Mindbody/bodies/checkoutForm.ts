@@ -12,7 +12,8 @@ import { collectionOf, propertyOf, readFields, valueOf } from './v6Body';
  * its kind (a pricing option, a product, a package, a gift card, a tip) with a picker for it, and
  * each payment by its type with an amount and only the fields that type needs. The document
  * gives an item and a payment as a Type with free-form Metadata, naming the keys in words (or,
- * for items, not at all): the kinds below write them. Promo Code and Test Only sit beside them;
+ * for items, not at all): the kinds below write them. Promo Code, Calculate Tax (on, the API's
+ * default, and always sent) and Test Only, which answers with the totals to pay, sit beside them;
  * the rest of the body is in Additional Fields, the API's own item and payment fields among it as
  * Items (JSON) and Payments (JSON), all planned from the facts like any v6 body. The document asks for
  * ClientId or UniqueClientId "to complete a sale": a Test Only call completes none.
@@ -541,12 +542,14 @@ function layoutOf(operation: Operation) {
 	const client = field('ClientId');
 	const test = field('Test');
 	const promoCode = field('PromotionCode');
+	const tax = field('CalculateTax');
 	const json = [field('Items'), field('Payments')];
-	const placed = new Set([client, test, promoCode, ...json]);
+	const placed = new Set([client, test, promoCode, tax, ...json]);
 	return {
 		client,
 		test,
 		promoCode,
+		tax,
 		json,
 		rest: all.filter((planned) => !placed.has(planned)),
 		collection: plan.collection,
@@ -571,6 +574,8 @@ export const checkoutFormInput: BodyInput = {
 			CART_ITEMS,
 			CART_PAYMENTS,
 			propertyOf(layout.promoCode, false),
+			// On by default, as the API's own default is: the total the payments must meet includes tax.
+			{ ...propertyOf(layout.tax, false), default: true },
 			propertyOf(layout.test, false),
 			// The API's own items and payments are for what the form does not offer: added when needed.
 			...collectionOf(layout.collection.name, layout.collection.displayName, [...layout.json, ...layout.rest]),
@@ -587,6 +592,8 @@ export const checkoutFormInput: BodyInput = {
 		};
 		const client = top(layout.client);
 		top(layout.promoCode);
+		// Always sent, so the wire says whether the total is taxed whatever the service's default.
+		body[layout.tax.field] = ctx.getNodeParameter(layout.tax.param, i, true) !== false;
 		const test = ctx.getNodeParameter(layout.test.param, i, false) === true;
 		if (test) body[layout.test.field] = true;
 		readFields(ctx, i, [], layout.rest, layout.collection.name, body);

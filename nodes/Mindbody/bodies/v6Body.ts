@@ -170,6 +170,8 @@ const leftOut = (raw: unknown) => {
 /** Whether a field of a group entry still holds its default (0, false, '', an untouched template). */
 function isDefault(planned: PlannedField, raw: unknown): boolean {
 	if (raw === undefined) return true;
+	// A dropdown always shows a choice: the one it opens on is sent as the one chosen.
+	if (planned.kind === 'enum') return false;
 	return JSON.stringify(raw) === JSON.stringify(propertyOf(planned, false).default);
 }
 

@@ -65,8 +65,8 @@ function optionFields(operation: Operation): INodeProperties[] {
 				"The business site to act on instead of the credential's, for developer accounts linked to several sites; 0 uses the credential's site",
 		});
 	}
-	// Deduplication applies to bookings sent twice in quick succession: only POSTs are affected.
-	if (operation.service === 'rest' && operation.method === 'POST') {
+	// Only the operations the spec says deduplicate (rule 5, the catalogue's `deduplicated`) take the skip.
+	if (operation.deduplicated) {
 		options.push({
 			displayName: 'Skip Request Deduplication',
 			name: 'skipDeduplication',

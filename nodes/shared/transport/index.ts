@@ -94,7 +94,8 @@ function headersOf(
 			token,
 			siteId: request.siteId,
 			transactionKey: request.transactionKey,
-			skipDeduplication: request.skipDeduplication,
+			// Only where the service deduplicates (an option left in a saved workflow sends nothing elsewhere).
+			skipDeduplication: request.skipDeduplication && operation.deduplicated === true,
 		}),
 		...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
 	};

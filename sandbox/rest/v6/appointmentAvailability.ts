@@ -10,6 +10,7 @@ import { bodyOf, isTest, requireStaff } from './classAccess';
 import { timeOfDay } from './classScheduling';
 import { instantOf } from '../../data/zones';
 import { locationV6, programV6, staffV6 } from './classViews';
+import { CANCEL_OFFSET_HOURS } from './siteViews';
 
 /**
  * Staff availability and time off through v6, on site.availabilities / site.unavailabilities
@@ -83,7 +84,7 @@ function commonStaffOf(
 								Name: program.Name,
 								ScheduleType: program.ScheduleType === 'Class' ? 'DropIn' : program.ScheduleType,
 								ContentFormat: program.ContentFormats[0] === 'InPerson' ? 'InPerson' : 'Mindbody',
-								CancelOffset: 0,
+								CancelOffset: CANCEL_OFFSET_HOURS,
 							}
 						: null;
 				}),

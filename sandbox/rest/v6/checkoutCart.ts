@@ -15,8 +15,12 @@ import { priceOf } from './saleViews';
 /**
  * A checkout's cart, priced and checked without changing anything: every item (pricing options
  * with the classes and appointments they pay for, products, packages, gift cards, tips), item
- * discounts, the promotion code, tax (only when CalculateTax is true) and the totals.
+ * discounts, the promotion code, tax and the totals. Tax is added unless CalculateTax is false: the
+ * document gives the field's default as true.
  */
+
+/** CalculateTax left out (or null) means true, the document's default. */
+export const taxesCart = (request: CartRequest) => request.CalculateTax !== false;
 
 /** Limits: notes on product sales in checkout, 255 characters (rest-api.md). */
 export const SALES_NOTES_MAX = 255;
@@ -389,7 +393,7 @@ export function priceCart(
 	}
 	for (const line of lines) {
 		const net = round2(line.unitPrice * line.quantity - line.discount);
-		line.tax = request.CalculateTax === true ? round2(net * line.taxRate) : 0;
+		line.tax = taxesCart(request) ? round2(net * line.taxRate) : 0;
 		line.total = round2(net + line.tax);
 	}
 	const sum = (pick: (line: CartLine) => number) => round2(lines.reduce((total, line) => total + pick(line), 0));

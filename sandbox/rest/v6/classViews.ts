@@ -16,6 +16,8 @@ import type {
 } from '../../data/types';
 import { isStaff, type RestCall } from '../call';
 import { byId } from '../views';
+import { clientServiceView } from './saleViews';
+import { programV6View } from './siteViews';
 
 /**
  * The v6 document's records (Class, Visit, ClassSchedule, ClassDescription, Location, Staff,
@@ -75,16 +77,7 @@ export const staffV6 = (site: SiteData, staff: Staff | undefined) =>
 			}
 		: null;
 
-export const programV6 = (program: Program | undefined) =>
-	program
-		? {
-				Id: program.Id,
-				Name: program.Name,
-				ScheduleType: program.ScheduleType,
-				CancelOffset: 0,
-				ContentFormats: [...program.ContentFormats],
-			}
-		: null;
+export const programV6 = (program: Program | undefined) => (program ? programV6View(program) : null);
 
 /** A class description is its own session type: sessionTypeIds filters name description ids. */
 export function descriptionV6(site: SiteData, description: ClassDescription, now: number, lastUpdated?: string) {
@@ -139,24 +132,9 @@ export const clientV6 = (client: Client) => ({
 	AccountBalance: client.AccountBalance,
 });
 
-export function clientServiceV6(call: RestCall, service: ClientService) {
-	const client = byId(call.site.clients, service.ClientId);
-	const today = dateOf(call.now);
-	return {
-		ActiveDate: `${service.ActiveDate}T00:00:00`,
-		Count: service.Count,
-		Current: service.ActiveDate <= today && today <= service.ExpirationDate && service.Remaining > 0,
-		ExpirationDate: `${service.ExpirationDate}T00:00:00`,
-		Id: service.Id,
-		Name: service.Name,
-		Program: programV6(byId(call.site.programs, service.ProgramId)),
-		Remaining: service.Remaining,
-		SiteId: call.siteId,
-		Action: 'None',
-		ClientID: client?.ClientId ?? String(service.ClientId),
-		Returned: false,
-	};
-}
+/** A visit's or an appointment's client service: the same view as every other answer's. */
+export const clientServiceV6 = (call: RestCall, service: ClientService) =>
+	clientServiceView(call.site, call.siteId, service, dateOf(call.now));
 
 /** The settings of a class schedule, with the defaults of one the v6 calls never touched. */
 export function scheduleSettingsOf(site: SiteData, scheduleId: number): ScheduleSettings {

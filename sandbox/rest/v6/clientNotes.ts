@@ -79,9 +79,13 @@ export function contactLogView(site: SiteData, log: ContactLogRecord) {
 /** Contact log types as given (Id and subtype ids), checked against the site's types. */
 function readTypes(site: SiteData, value: unknown): ContactLogRecord['Types'] | SandboxResponse {
 	const tags: ContactLogRecord['Types'] = [];
-	for (const entry of Array.isArray(value) ? (value as Fields[]) : []) {
-		const type = byId(site.clientRecords.contactLogTypes, entry?.Id as number);
-		if (!type) return invalid(`Contact log type ${String(entry?.Id)} does not exist at the site.`);
+	for (const [index, entry] of (Array.isArray(value) ? (value as Fields[]) : []).entries()) {
+		// A type is named by its Id: an entry without one names none (the document marks nothing required).
+		if (entry?.Id === undefined || entry.Id === null) {
+			return invalid(`Types[${index}].Id is required: the ID of one of the site's contact log types.`);
+		}
+		const type = byId(site.clientRecords.contactLogTypes, entry.Id as number);
+		if (!type) return invalid(`Contact log type ${String(entry.Id)} does not exist at the site.`);
 		const subTypes = Array.isArray(entry.SubTypes) ? (entry.SubTypes as number[]) : [];
 		const unknown = subTypes.find((id) => !type.SubTypes.some((sub) => sub.Id === id));
 		if (unknown !== undefined) return invalid(`Contact log type ${type.Id} has no subtype ${unknown}.`);

@@ -3,7 +3,8 @@ import type { ClientContract, ClientMembership } from '../../data/saleRecords';
 import type { Client, ClientService, SiteData } from '../../data/types';
 import { byId } from '../views';
 import { localStamp } from '../../data/zones';
-import { homeLocationView, programV6View } from './siteViews';
+import { clientServiceView, purchaseDateOf } from './saleViews';
+import { homeLocationView } from './siteViews';
 
 /**
  * A site's client as the document's Client and ClientWithSuspensionInfo records, and as the
@@ -272,46 +273,14 @@ export function clientEventData(site: SiteData, client: Client, previousEmail: s
 	};
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * When a pricing option was bought. The records keep activation only: one that activates on
- * purchase was bought that day, one that activates on the first visit a fortnight before.
- */
-export function purchaseDateOf(service: ClientService): string {
-	const kept = (service as ClientService & { PurchaseDate?: string; PaymentDate?: string }).PurchaseDate;
-	if (kept) return kept.slice(0, 10);
-	if (service.ActivationType === 'OnPurchase') return service.ActiveDate;
-	return new Date(Date.parse(`${service.ActiveDate}T00:00:00Z`) - 14 * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** Whether the option can pay today: activated, not expired, sessions left. */
 export const isCurrentService = (service: ClientService, today: string) =>
 	service.ActiveDate <= today && today <= service.ExpirationDate && service.Remaining > 0;
 
-export function clientServiceV6View(site: SiteData, service: ClientService, today: string) {
-	const client = byId(site.clients, service.ClientId);
-	const program = byId(site.programs, service.ProgramId);
-	const option = site.saleRecords.pricingOptions.find(
-		(candidate) => candidate.ProgramId === service.ProgramId && candidate.Count === service.Count,
-	);
-	return {
-		ActiveDate: dateTime(service.ActiveDate),
-		Count: service.Count,
-		Current: isCurrentService(service, today),
-		ExpirationDate: dateTime(service.ExpirationDate),
-		Id: service.Id,
-		ProductId: option?.ProductId ?? null,
-		Name: service.Name,
-		PaymentDate: dateTime(purchaseDateOf(service)),
-		Program: program ? programV6View(program) : null,
-		Remaining: service.Remaining,
-		SiteId: site.settings.Id,
-		Action: 'None',
-		ClientID: client?.ClientId ?? String(service.ClientId),
-		Returned: false,
-	};
-}
+export { purchaseDateOf };
+
+export const clientServiceV6View = (site: SiteData, service: ClientService, today: string) =>
+	clientServiceView(site, site.settings.Id, service, today);
 
 export function clientContractV6View(site: SiteData, held: ClientContract) {
 	const contract = byId(site.saleRecords.contracts, held.ContractId);

@@ -231,7 +231,7 @@ function suspend(call: RestCall): SandboxResponse {
 	const today = todayOf(call);
 	if (cc.Status === 'Terminated') return v6Error(400, 'ContractTerminated', `Client contract ${cc.Id} is terminated.`);
 	const start = body.SuspensionStart ? dateOf(parseWhen(body.SuspensionStart)) : today;
-	if (start < today) return v6Error(400, 'InvalidSuspensionStart', 'SuspensionStart cannot be in the past.');
+	// A past SuspensionStart is taken: the document sets no bound before today (sandbox/README.md).
 	if (start > cc.EndDate) return v6Error(400, 'InvalidSuspensionStart', 'SuspensionStart is after the contract ends.');
 	const preset = body.SuspensionType ? SUSPENSION_TYPES[body.SuspensionType.toLowerCase()] : undefined;
 	if (body.SuspensionType && !preset) {
@@ -290,7 +290,7 @@ function terminate(call: RestCall): SandboxResponse {
 	const date = dateOf(parseWhen(body.TerminationDate));
 	if (date < cc.StartDate)
 		return v6Error(400, 'InvalidTerminationDate', 'TerminationDate is before the contract starts.');
-	if (date < today) return v6Error(400, 'InvalidTerminationDate', 'TerminationDate cannot be in the past.');
+	// A past TerminationDate (not before the start) is taken: the document sets no bound before today.
 	cc.TerminationDate = date;
 	cc.TerminationCode = body.TerminationCode ?? null;
 	if (date < cc.EndDate) cc.EndDate = date;

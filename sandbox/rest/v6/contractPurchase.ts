@@ -112,7 +112,7 @@ function planContract(call: RestCall, body: ContractBody, alternative = false): 
 	}
 	const today = todayOf(call);
 	const start = body.StartDate ? dateOf(parseWhen(body.StartDate)) : today;
-	if (start < today) return v6Error(400, 'InvalidStartDate', 'StartDate cannot be in the past.');
+	// A past StartDate is taken (the document bounds it nowhere; rule 3 speaks of a future one only).
 	const codes = [...(body.PromotionCode ? [body.PromotionCode] : []), ...(body.PromotionCodes ?? [])];
 	const promos: PromoCode[] = [];
 	let discount = 0;

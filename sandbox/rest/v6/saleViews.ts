@@ -13,19 +13,13 @@ import {
 import type { Appointment, ClassInstance, Client, ClientService, Sale, SiteData } from '../../data/types';
 import { byId } from '../views';
 import { atMidnight, round2 } from './saleLookups';
+import { programV6View } from './siteViews';
 
 /** The sale area's records in the v6 document's shapes (sandbox/v6/shapes.ts checks them). */
 
 export function programView(site: SiteData, programId: number | null | undefined) {
 	const program = byId(site.programs, programId ?? undefined);
-	if (!program) return null;
-	return {
-		Id: program.Id,
-		Name: program.Name,
-		ScheduleType: program.ScheduleType,
-		CancelOffset: 0,
-		ContentFormats: [...program.ContentFormats],
-	};
+	return program ? programV6View(program) : null;
 }
 
 /** Price of a pricing option or product: business mode at a location, online store without. */
@@ -320,6 +314,24 @@ export function optionOfService(site: SiteData, service: ClientService): Pricing
 	return options.find((option) => option.Name === service.Name);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a pricing option was bought. A sale keeps its own date; the seeded records keep activation
+ * only: one that activates on purchase was bought that day, one that activates on the first visit
+ * a fortnight before.
+ */
+export function purchaseDateOf(service: ClientService): string {
+	const kept = (service as ClientService & { PurchaseDate?: string }).PurchaseDate;
+	if (kept) return kept.slice(0, 10);
+	if (service.ActivationType === 'OnPurchase') return service.ActiveDate;
+	return new Date(Date.parse(`${service.ActiveDate}T00:00:00Z`) - 14 * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * A client service in the document's shape: the one view of it, whichever answer holds it
+ * (GET /client/clientservices, AddArrival, a visit's or an appointment's Service).
+ */
 export function clientServiceView(site: SiteData, siteId: number, service: ClientService, today: string) {
 	const origin = site.saleRecords.clientServiceOrigins[service.Id];
 	const client = byId(site.clients, service.ClientId);
@@ -331,7 +343,7 @@ export function clientServiceView(site: SiteData, siteId: number, service: Clien
 		Id: service.Id,
 		ProductId: optionOfService(site, service)?.ProductId ?? null,
 		Name: service.Name,
-		PaymentDate: origin?.PaymentDate ?? atMidnight(service.ActiveDate),
+		PaymentDate: origin?.PaymentDate ?? atMidnight(purchaseDateOf(service)),
 		Program: programView(site, service.ProgramId),
 		Remaining: service.Remaining,
 		SiteId: siteId,

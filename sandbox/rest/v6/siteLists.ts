@@ -226,6 +226,16 @@ export function getPromoCodes(call: RestCall): SandboxResponse {
 const dateField = (value: unknown): string | null | undefined =>
 	typeof value === 'string' ? isoAt(parseWhen(value)) : value === null ? null : undefined;
 
+/**
+ * Discount.Type: the document names "percentage/amount"; any case is read, and the site's own word
+ * for a percentage (Percent, as its promo codes answer it) too.
+ */
+const DISCOUNT_TYPES: Readonly<Record<string, 'Percent' | 'Amount'>> = {
+	percentage: 'Percent',
+	percent: 'Percent',
+	amount: 'Amount',
+};
+
 export function addPromoCode(call: RestCall): SandboxResponse {
 	const { site } = call;
 	const body = call.body as Fields;
@@ -233,8 +243,8 @@ export function addPromoCode(call: RestCall): SandboxResponse {
 	if (site.promoCodes.some((code) => code.Code.toLowerCase() === codeText.toLowerCase()))
 		return v6Error(400, 'DuplicatePromoCode', `A promo code with the code ${codeText} already exists.`);
 	const discount = (body.Discount ?? {}) as Fields;
-	const type = ['Percent', 'Amount'].find((t) => t.toLowerCase() === String(discount.Type ?? 'Percent').toLowerCase());
-	if (!type) return invalid('Discount.Type must be Percent or Amount.');
+	const type = DISCOUNT_TYPES[String(discount.Type ?? 'percentage').toLowerCase()];
+	if (!type) return invalid('Discount.Type must be percentage or amount.');
 	const amount = typeof discount.Amount === 'number' ? discount.Amount : 0;
 	if (amount < 0 || (type === 'Percent' && amount > 100)) return invalid('Discount.Amount is out of range.');
 	const days = Array.isArray(body.DaysValid) ? (body.DaysValid as string[]) : undefined;
@@ -251,7 +261,7 @@ export function addPromoCode(call: RestCall): SandboxResponse {
 		Name: String(body.Name).trim(),
 		Code: codeText,
 		Active: body.Active !== false,
-		Discount: { Type: type as 'Percent' | 'Amount', Amount: amount },
+		Discount: { Type: type, Amount: amount },
 		ActivationDate: activation,
 		ExpirationDate: expiration,
 		MaxUses: typeof body.MaxUses === 'number' ? body.MaxUses : null,

@@ -48,9 +48,13 @@ export function homeLocationView(site: SiteData, locationId: number) {
 	return location ? locationV6View(site, location) : null;
 }
 
-/** Hours before a class or appointment after which cancelling is late. */
-const CANCEL_OFFSET_HOURS = 12;
+/**
+ * Hours before a class or appointment after which cancelling is late: one figure for every program,
+ * wherever a program is shown (GET /site/programs, a class, a client service).
+ */
+export const CANCEL_OFFSET_HOURS = 12;
 
+/** A program in the document's shape: the one view of it, inside every answer that holds one. */
 export function programV6View(program: Program) {
 	return {
 		Id: program.Id,

@@ -1,4 +1,5 @@
 import type { LocalTime } from '../dateWords';
+import type { FieldWords } from '../types';
 
 /**
  * What a v6 body field means, by the document's field name, in the node's words: shared by every
@@ -28,7 +29,7 @@ export const FIELD_WORDS: Record<string, string> = {
 		'Whether to keep changes made to single classes (a substitute teacher, a cancellation) between the start and end dates',
 	IsComplete: 'Whether the follow-up is done',
 	InStore: 'Whether the sale is made at the front desk rather than online',
-	CalculateTax: 'Whether to add tax to the sale',
+	CalculateTax: 'Whether to add tax to the sale; left out, tax is added',
 	IsBillingPostalCodeRequired: "Whether the card's billing postal code must be given",
 	EnforceLocationRestrictions: 'Whether items that cannot be sold at the location are refused',
 	SendNotifications: 'Whether to send the client the purchase notices',
@@ -103,4 +104,19 @@ export const TYPE_TIMES: Readonly<Record<string, Readonly<Record<string, LocalTi
 	AddAppointmentRequest: { StartDateTime: 'business', EndDateTime: 'business' },
 	UpdateAppointmentRequest: { StartDateTime: 'business', EndDateTime: 'business' },
 	CheckoutAppointmentBookingRequest: { StartDateTime: 'business', EndDateTime: 'business' },
+};
+
+/**
+ * Words for fields of a document type wherever a body holds it (a group of fields inside a body),
+ * where the field's name alone says too little. Discount.Type: the document names its values
+ * "percentage/amount", offered as written.
+ */
+export const TYPE_WORDS: Readonly<Record<string, Readonly<Record<string, FieldWords>>>> = {
+	Discount: {
+		Type: {
+			description: 'Whether Amount is a percentage of the price or an amount of money taken off',
+			values: ['percentage', 'amount'],
+			valueNames: { percentage: 'Percentage', amount: 'Amount' },
+		},
+	},
 };

@@ -317,7 +317,12 @@ export const saleOperations: Operation[] = [
 			UniquePayerClientId: { description: "The paying client's unique ID (a number), used instead of Payer Client" },
 			Test: {
 				displayName: 'Test Only',
-				description: 'Whether to only check and price the cart: nothing is sold, charged or booked',
+				description:
+					'Whether to only check and price the cart: nothing is sold, charged or booked, and the answer gives the total to pay (GrandTotal, tax included)',
+			},
+			CalculateTax: {
+				description:
+					'Whether to add the tax of the location (or the online store) to the cart, as the API does unless told not to. Test Only shows the total it makes.',
 			},
 			// The guided Items and Payments are the node's (bodies/checkoutForm.ts); these take the API's fields.
 			Items: {
