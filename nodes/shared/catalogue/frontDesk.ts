@@ -129,6 +129,13 @@ export const tasks: readonly Task[] = [
 				listSource: LISTS.waitlistEntries,
 			},
 		],
+		pickedOwner: {
+			input: 'request.waitlistEntryIds',
+			reads: 'class.getWaitlistEntries',
+			byIds: 'request.waitlistEntryIds',
+			thing: 'waiting list entry',
+			owners: { classId: 'ClassId', clientId: 'Client.Id' },
+		},
 	},
 	{
 		operation: 'bookAppointment',
@@ -172,6 +179,13 @@ export const tasks: readonly Task[] = [
 				listSource: LISTS.appointments,
 			},
 		],
+		pickedOwner: {
+			input: 'AppointmentId',
+			reads: 'appointment.search',
+			byIds: 'request.appointmentIds',
+			thing: 'appointment',
+			owners: { clientId: 'ClientId' },
+		},
 		switches: [
 			{
 				name: 'lateCancel',
@@ -194,6 +208,17 @@ export const tasks: readonly Task[] = [
 		description:
 			"Sells pricing options, products or packages to a client and takes the payment: Sale → Checkout's form",
 		sends: 'sale.checkout',
+		// The location sets the prices and taxes: the desk's own, or without it the online ones.
+		onTop: [
+			{
+				input: 'LocationId',
+				description: "Where the sale is made: its prices and taxes apply. Leave empty for the online store's prices",
+			},
+		],
+		whenEmpty: {
+			LocationId:
+				"No Location was picked: Mindbody priced the sale at the online store's prices and taxes, which may differ from the desk's. Pick the Location on the form to sell at its prices.",
+		},
 	},
 	{
 		operation: 'sellMembership',

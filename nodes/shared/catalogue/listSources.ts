@@ -40,8 +40,11 @@ export interface LookAhead {
 	readonly until: string;
 	/** The record's field holding its start. */
 	readonly start: string;
-	/** The node's option (in Options) that sets the number of days, if any, and the default. */
+	/** The node's option (in Options) that sets the number of days, if any, its label and the default. */
 	readonly option?: string;
+	readonly optionLabel?: string;
+	/** What the list offers, for the option's description: "classes". */
+	readonly offers?: string;
 	readonly days: number;
 	/** The records' times are the business's local time (appointments), not UTC (classes). */
 	readonly localTimes?: true;
@@ -79,17 +82,34 @@ export const CLASS_PICKER_DAYS: LookAhead = {
 	until: 'request.endDateTime',
 	start: 'StartDateTime',
 	option: 'classPickerDays',
+	optionLabel: 'Class Picker Days',
+	offers: 'classes',
 	days: 14,
 };
 
-/** Appointments and open slots in their pickers: the next two weeks. */
-const appointmentsAhead = (from: string, until: string): LookAhead => ({
-	from,
-	until,
+/**
+ * Booked appointments in their picker: six weeks unless the node's option says otherwise, so a
+ * booking made a month ahead (a monthly visit) is found.
+ */
+export const APPOINTMENT_PICKER_DAYS: LookAhead = {
+	from: 'request.startDate',
+	until: 'request.endDate',
+	start: 'StartDateTime',
+	option: 'appointmentPickerDays',
+	optionLabel: 'Appointment Picker Days',
+	offers: 'booked appointments',
+	days: 42,
+	localTimes: true,
+};
+
+/** Open slots in their picker: the next two weeks (each staff member's free windows cut into sessions). */
+const OPEN_SLOT_DAYS: LookAhead = {
+	from: 'request.startDate',
+	until: 'request.endDate',
 	start: 'StartDateTime',
 	days: 14,
 	localTimes: true,
-});
+};
 
 const locations = list('searchLocations');
 
@@ -111,15 +131,11 @@ export const LISTS = {
 	products: list('searchProducts'),
 	memberships: list('searchMemberships'),
 	/** A client's appointments still ahead (all clients' when none is picked). */
-	appointments: list(
-		'searchAppointments',
-		undefined,
-		undefined,
-		appointmentsAhead('request.startDate', 'request.endDate'),
-		{ 'request.clientId': { field: 'clientId', label: 'Client' } },
-	),
+	appointments: list('searchAppointments', undefined, undefined, APPOINTMENT_PICKER_DAYS, {
+		'request.clientId': { field: 'clientId', label: 'Client' },
+	}),
 	/** Times a staff member can be booked for a session type: each free window cut into sessions. */
-	openSlots: list('searchOpenSlots', undefined, undefined, appointmentsAhead('request.startDate', 'request.endDate'), {
+	openSlots: list('searchOpenSlots', undefined, undefined, OPEN_SLOT_DAYS, {
 		'request.sessionTypeIds': { field: 'sessionTypeId', label: 'Session Type' },
 		'request.staffIds': { field: 'staffId', label: 'Staff Member' },
 		'request.locationIds': { field: 'locationId', label: 'Location' },
