@@ -208,3 +208,26 @@ describe('the appointment picker reaches a month out', () => {
 		expect(shorter.map((e) => e.value)).not.toContain(String(appointment.Id));
 	});
 });
+
+describe('Book Appointment: an empty slot list says why', () => {
+	test('a staff member who does not offer the session type gets the reason, not "No results"', async () => {
+		const site = h.site();
+		const type = site.appointmentTypes[0];
+		const staff = site.staff.find((s) => s.Active && !s.AppointmentTypeIds.includes(type.Id))!;
+		await expect(
+			h.listSearch(
+				'searchOpenSlots',
+				undefined,
+				task('bookAppointment', { staffId: picked(staff.Id), sessionTypeId: picked(type.Id) }),
+			),
+		).rejects.toThrow(/^No open times in the next 14 days for the Staff Member and Session Type picked/);
+		// A search typed that matches nothing stays an empty list.
+		const offering = site.staff.find((s) => s.Active && s.AppointmentTypeIds.includes(type.Id))!;
+		const none = await h.listSearch(
+			'searchOpenSlots',
+			'no such words',
+			task('bookAppointment', { staffId: picked(offering.Id), sessionTypeId: picked(type.Id) }),
+		);
+		expect(none.results).toEqual([]);
+	});
+});

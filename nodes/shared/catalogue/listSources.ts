@@ -26,6 +26,8 @@ export interface ListSource {
 	readonly followsOne?: boolean;
 	/** A list of dated records offered from now on: only those still ahead, soonest first. */
 	readonly lookAhead?: LookAhead;
+	/** Why the list can be empty and what to do, said instead of an empty list ("No results"). */
+	readonly whenNone?: string;
 }
 
 /**
@@ -135,11 +137,14 @@ export const LISTS = {
 		'request.clientId': { field: 'clientId', label: 'Client' },
 	}),
 	/** Times a staff member can be booked for a session type: each free window cut into sessions. */
-	openSlots: list('searchOpenSlots', undefined, undefined, OPEN_SLOT_DAYS, {
-		'request.sessionTypeIds': { field: 'sessionTypeId', label: 'Session Type' },
-		'request.staffIds': { field: 'staffId', label: 'Staff Member' },
-		'request.locationIds': { field: 'locationId', label: 'Location' },
-	}),
+	openSlots: {
+		...list('searchOpenSlots', undefined, undefined, OPEN_SLOT_DAYS, {
+			'request.sessionTypeIds': { field: 'sessionTypeId', label: 'Session Type' },
+			'request.staffIds': { field: 'staffId', label: 'Staff Member' },
+			'request.locationIds': { field: 'locationId', label: 'Location' },
+		}),
+		whenNone: `No open times in the next ${OPEN_SLOT_DAYS.days} days for the Staff Member and Session Type picked (at the Location, when one is picked): the staff member may not offer that session type (Staff → Get Session Types lists theirs) or has no availability then. Pick another, or type a time.`,
+	},
 	/** Class waiting list entries of the class or the client picked above (the service needs one). */
 	waitlistEntries: list(
 		'searchWaitlistEntries',
