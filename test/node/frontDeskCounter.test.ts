@@ -231,3 +231,40 @@ describe('Book Appointment: an empty slot list says why', () => {
 		expect(none.results).toEqual([]);
 	});
 });
+
+describe('Cancel Class Booking lists the classes the client is booked into', () => {
+	test("the class picker offers the client's coming bookings only, and the one picked is cancelled", async () => {
+		const site = h.site();
+		const now = Date.now();
+		const ahead = (classId: number) => {
+			const instance = site.classes.find((c) => c.Id === classId);
+			return instance !== undefined && Date.parse(instance.StartDateTime) > now + HOUR;
+		};
+		const visit = site.classRecords.visits.find((v) => v.Status === 'Booked' && ahead(v.ClassId))!;
+		const client = site.clients.find((c) => c.Id === visit.ClientId)!;
+		const booked = site.classRecords.visits
+			.filter((v) => v.ClientId === client.Id && v.Status === 'Booked' && ahead(v.ClassId))
+			.map((v) => String(v.ClassId));
+		const parameters = task('cancelBooking', { clientId: picked(client.ClientId) });
+		const entries = await h.everyEntry('searchBookedClasses', undefined, parameters);
+		const offered = entries.map((e) => e.value);
+		expect(offered.length).toBeGreaterThan(0);
+		expect(offered).toContain(String(visit.ClassId));
+		// Every class offered is one of the client's bookings, and far fewer than the schedule's.
+		for (const classId of offered) expect(booked).toContain(classId);
+		expect(queryPairs(h.calls('client.getVisits')[0])).toContainEqual(['request.clientId', client.ClientId]);
+		const instance = site.classes.find((c) => c.Id === visit.ClassId)!;
+		const name = site.classDescriptions.find((d) => d.Id === instance.ClassDescriptionId)!.Name;
+		expect(entries.find((e) => e.value === String(visit.ClassId))?.name).toContain(name);
+
+		const result = await h.run({ ...parameters, classId: picked(visit.ClassId) });
+		expect(result.status).toBe('success');
+		expect(bodyOf(h.only('class.removeClient'))).toMatchObject({ ClientId: client.ClientId, ClassId: visit.ClassId });
+	});
+
+	test('without a client the list says to pick one first', async () => {
+		await expect(h.listSearch('searchBookedClasses', undefined, task('cancelBooking'))).rejects.toThrow(
+			'Fill in Client first',
+		);
+	});
+});

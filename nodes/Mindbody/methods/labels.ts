@@ -86,6 +86,12 @@ function appointmentEntry(record: IDataObject): INodePropertyOptions {
 	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
 }
 
+/** "Tue 2 Dec 18:00 · Vinyasa Flow": a class the client is booked into (a visit), its value the class. */
+function bookedClassEntry(record: IDataObject): INodePropertyOptions {
+	const parts = [dayAndTime(record.StartDateTime), text(record.Name)];
+	return { name: parts.filter(Boolean).join(' · '), value: text(record.ClassId) };
+}
+
 /** "Noor Haddad · Tue 2 Dec 18:00 · Vinyasa Flow": who waits for which class. */
 function waitlistEntry(record: IDataObject): INodePropertyOptions {
 	const schedule = (record.ClassSchedule ?? {}) as IDataObject;
@@ -127,6 +133,7 @@ const ENTRIES = new Map<ListSource, (record: IDataObject) => INodePropertyOption
 	[LISTS.appointments, appointmentEntry],
 	[LISTS.waitlistEntries, waitlistEntry],
 	[LISTS.pricingOptions, pricingOptionEntry],
+	[LISTS.bookedClasses, bookedClassEntry],
 ]);
 
 /** One dropdown entry of the list from one record of its answer. */

@@ -81,7 +81,11 @@ export const tasks: readonly Task[] = [
 		sends: 'class.removeClient',
 		ask: [
 			{ input: 'ClientId', required: true },
-			{ input: 'ClassId' },
+			{
+				input: 'ClassId',
+				description: 'A class the client picked above is booked into, of the coming days',
+				listSource: LISTS.bookedClasses,
+			},
 			{
 				input: 'LateCancel',
 				description:

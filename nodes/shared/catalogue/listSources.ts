@@ -145,6 +145,18 @@ export const LISTS = {
 		}),
 		whenNone: `No open times in the next ${OPEN_SLOT_DAYS.days} days for the Staff Member and Session Type picked (at the Location, when one is picked): the staff member may not offer that session type (Staff → Get Session Types lists theirs) or has no availability then. Pick another, or type a time.`,
 	},
+	/**
+	 * The classes a client is booked into (their visits of the coming days, by class), for taking the
+	 * client out of one; the class picker's days.
+	 */
+	bookedClasses: list(
+		'searchBookedClasses',
+		undefined,
+		undefined,
+		{ ...CLASS_PICKER_DAYS, from: 'request.startDate', until: 'request.endDate' },
+		{ 'request.clientId': { field: 'clientId', label: 'Client' } },
+		true,
+	),
 	/** Class waiting list entries of the class or the client picked above (the service needs one). */
 	waitlistEntries: list(
 		'searchWaitlistEntries',
