@@ -8,6 +8,7 @@ import { inputPlaces } from '../../nodes/Mindbody/bodies/inputPlaces';
 import { taskFields } from '../../nodes/Mindbody/description/taskFields';
 import {
 	FRONT_DESK,
+	findOperation,
 	LISTS,
 	operationOfTask,
 	operations,
@@ -70,7 +71,7 @@ describe('Front Desk tasks', () => {
 		}
 	});
 
-	test("Sell shows Sale → Checkout's own fields, whatever form they take", () => {
+	test("Sell shows Sale → Checkout's own fields, whatever form they take, with Location moved on top", () => {
 		const sell = tasks.find((task) => task.operation === 'sell')!;
 		const checkout = properties.filter(
 			(p) =>
@@ -80,7 +81,20 @@ describe('Front Desk tasks', () => {
 		);
 		const withoutShow = ({ displayOptions: _shown, ...field }: INodeProperties) => field;
 		expect(checkout.length).toBeGreaterThan(0);
-		expect(taskFields(sell).map(withoutShow)).toEqual(checkout.map(withoutShow));
+		const shown = taskFields(sell).map(withoutShow);
+		// Location, which sets the prices, comes out of Additional Fields to below the client.
+		expect(shown[1]).toMatchObject({ name: 'locationId', displayName: 'Location', type: 'resourceLocator' });
+		const additional = (fields: Array<Partial<INodeProperties>>) =>
+			fields.find((field) => field.name === 'additionalFields')!.options as INodeProperties[];
+		const moved = additional(checkout).find((option) => option.name === 'locationId')!;
+		expect(additional(shown).map((option) => option.name)).toEqual(
+			additional(checkout)
+				.filter((option) => option !== moved)
+				.map((option) => option.name),
+		);
+		expect(shown.filter((field) => field.name !== 'locationId' && field.name !== 'additionalFields')).toEqual(
+			checkout.map(withoutShow).filter((field) => field.name !== 'additionalFields'),
+		);
 	});
 
 	test('the fields a task asks for come first, in its order; what it sets is not shown', () => {
@@ -202,4 +216,25 @@ test("n8n's node search finds the node by each task's name (the codex aliases)",
 	const said = (task: Task) => task.name.toLowerCase().replace(/^get /, '').replace(/'s\b/, '');
 	expect(tasks.map(said).filter((words) => !codex.alias.includes(words))).toEqual([]);
 	expect(codex.alias).toContain('front desk');
+	// Appointment requests are approved or declined: a studio looks for the word it uses.
+	expect(codex.alias).toEqual(expect.arrayContaining(['approve', 'appointment request']));
+});
+
+test('a picked record is read back by an ID parameter its read takes, against fields the task narrows by', () => {
+	const checked = tasks.filter((task) => task.pickedOwner);
+	expect(checked.map((task) => task.operation).sort()).toEqual(['cancelAppointment', 'removeFromWaitlist']);
+	for (const task of checked) {
+		const check = task.pickedOwner!;
+		const [resource, name] = check.reads.split('.');
+		const reads = findOperation(resource, name)!;
+		expect([task.operation, reads.method, reads.params.some((param) => param.name === check.byIds)]).toEqual([
+			task.operation,
+			'GET',
+			true,
+		]);
+		expect(task.ask?.map((entry) => entry.input)).toContain(check.input);
+		for (const field of Object.keys(check.owners)) {
+			expect(task.narrow?.map((narrower) => narrower.name)).toContain(field);
+		}
+	}
 });

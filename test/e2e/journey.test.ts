@@ -1,7 +1,9 @@
 /**
  * A studio's everyday jobs in a real n8n editor, driven with headless Chromium (playwright-core,
  * Debian's chromium): the node creator finds the Mindbody node by the words a studio uses; a class
- * of next week is booked, a sale paid in cash is made and an appointment is cancelled, each through
+ * of next week is booked, a sale paid in cash is made (and one without a location says which prices
+ * applied), an appointment a month out is cancelled and one of another client than the one shown is
+ * not, each through
  * Front Desk's form, every value picked or typed in the editor (no JSON), run with the node's
  * Execute step button against the sandbox; Client → Get Many's simplified answer keeps Email.
  *
@@ -171,12 +173,18 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 	 * then shown as JSON: key and value on one line each read better than the table's wide columns.
 	 */
 	async function executeStep(ndv: Locator, workflowId: string): Promise<Execution> {
-		const before = (await n8n.executions(workflowId)).length;
-		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
-		const [run] = await n8n.waitForExecutions(workflowId, before + 1);
+		const run = await runStep(ndv, workflowId);
 		const json = ndv.locator('[data-test-id="output-panel"] [data-test-id="radio-button-json"]').first();
 		await json.waitFor({ state: 'visible' });
 		await json.click();
+		return run;
+	}
+
+	/** Execute step in the panel; the saved manual execution's record, once it stopped, failed or not. */
+	async function runStep(ndv: Locator, workflowId: string): Promise<Execution> {
+		const before = (await n8n.executions(workflowId)).length;
+		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+		const [run] = await n8n.waitForExecutions(workflowId, before + 1);
 		return run;
 	}
 
@@ -192,7 +200,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 
 	const state = <T>(name: string) => admin<T>(sandbox, 'GET', `state/${name}`);
 
-	it('the node creator finds the Mindbody node for "checkout", "membership" and "check in"', async () => {
+	it('the node creator finds the Mindbody node for "checkout", "membership", "check in" and "approve"', async () => {
 		const id = await createWorkflow({
 			name: 'Node creator search',
 			nodes: [
@@ -217,7 +225,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 			'input[data-test-id="node-creator-search-bar"], [data-test-id="node-creator-search-bar"] input',
 		);
 		const found: Record<string, string[]> = {};
-		for (const words of ['checkout', 'membership', 'check in']) {
+		for (const words of ['checkout', 'membership', 'check in', 'approve']) {
 			await search.first().fill(words);
 			const names = creator.locator('[data-test-id="node-creator-item-name"]');
 			await names
@@ -299,15 +307,12 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		);
 		await amount.first().fill(String(total));
 		await amount.first().blur();
-		// Sold at the desk: the location's in-store price (without one the service prices it as online).
-		const addField = ndv.locator('[data-test-id="collection-parameter-add"]', {
-			has: page.locator('input[placeholder="Add Field"]'),
-		});
-		await addField.first().click();
-		await page
-			.locator('.el-select-dropdown__item:visible', { hasText: /^Location$/ })
-			.first()
-			.click();
+		// Sold at the desk: the Location, on the main form below the client, sets the in-store price.
+		const fields = await ndv
+			.locator('[data-test-id^="parameter-input-"], [data-test-id^="resource-locator-"]')
+			.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-test-id')));
+		const at = (name: string) => fields.findIndex((field) => field === `resource-locator-${name}`);
+		expect(at('locationId')).toBeGreaterThan(at('clientId'));
 		await pick(ndv, 'locationId', location.Name);
 
 		const run = await executeStep(ndv, id);
@@ -325,7 +330,36 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		await page.setViewportSize({ width: 1440, height: 900 });
 	});
 
-	it('Front Desk → Cancel Appointment: a coming appointment of a client picked from the list is cancelled', async () => {
+	it('Front Desk → Sell without a Location: the run says the online prices applied', async () => {
+		const clients = await state<Client[]>('clients');
+		const client = clients.filter((c) => c.Status === 'Active' && c.CustodianId === null)[4];
+		const records = await state<{ pricingOptions: Array<{ Id: number; Name: string; OnlinePrice: number }> }>(
+			'saleRecords',
+		);
+		const option = records.pricingOptions[0];
+		const { id, ndv } = await openTask('Front desk: sell online-priced', 'Sell', 'sell', client);
+		await ndv.locator('[data-test-id="fixed-collection-cartItems"] button').first().click();
+		await pick(ndv, 'pricingOption', option.Name, option.Name);
+		await ndv.locator('[data-test-id="fixed-collection-cartPayments"] button').first().click();
+		const amount = ndv.locator(
+			'[data-test-id="fixed-collection-cartPayments"] [data-test-id="parameter-input-amount"] input',
+		);
+		await amount.first().fill(String(option.OnlinePrice));
+		await amount.first().blur();
+
+		const run = await executeStep(ndv, id);
+		expect(run.status).toBe('success');
+		const hints = (run.data?.resultData.runData?.Sell?.[0] as { hints?: Array<{ message: string }> } | undefined)
+			?.hints;
+		expect(hints?.map((hint) => hint.message)).toEqual([expect.stringContaining("online store's prices")]);
+		// The editor shows it with the answer.
+		await ndv
+			.getByText(/No Location was picked/)
+			.first()
+			.waitFor({ state: 'visible' });
+	});
+
+	it('Front Desk → Cancel Appointment: the client changed after picking refuses the run, naming both; nothing is cancelled', async () => {
 		const clients = await state<Client[]>('clients');
 		const appointments = await state<Appointment[]>('appointments');
 		const now = Date.now();
@@ -335,6 +369,47 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 				Date.parse(a.StartDateTime) > now + DAY &&
 				Date.parse(a.StartDateTime) < now + 10 * DAY,
 		)!;
+		const owner = clients.find((c) => c.Id === Number(target.ClientId))!;
+		const other = clients.find(
+			(c) => c.Status === 'Active' && c.CustodianId === null && c.Id !== owner.Id && c.LastName !== owner.LastName,
+		)!;
+
+		const { id, ndv } = await openTask(
+			'Front desk: cancel, client changed',
+			'Cancel Appointment',
+			'cancelAppointment',
+			owner,
+		);
+		await pick(ndv, 'appointmentId', dayAndTime(target.StartDateTime));
+		// The client changed after the appointment was picked: the editor keeps the appointment.
+		await pick(ndv, 'clientId', `${other.FirstName} ${other.LastName}`, other.LastName);
+		const kept = ndv.locator('[data-test-id="resource-locator-appointmentId"] [data-test-id="rlc-input"]').first();
+		expect(await kept.inputValue()).toContain(dayAndTime(target.StartDateTime));
+
+		const run = await runStep(ndv, id);
+		expect(run.status).toBe('error');
+		const message = String((run.data?.resultData.error as { message?: string } | undefined)?.message);
+		expect(message).toContain(`${owner.FirstName} ${owner.LastName}`);
+		expect(message).toContain(`${other.FirstName} ${other.LastName}`);
+		const after = await state<Appointment[]>('appointments');
+		expect(after.find((a) => a.Id === target.Id)!.Status).toBe(target.Status);
+		await ndv
+			.getByText(/picked in Client/)
+			.first()
+			.waitFor({ state: 'visible' });
+		await shoot('cancel-appointment-refused');
+	});
+
+	it('Front Desk → Cancel Appointment: an appointment a month out, of a client picked from the list, is cancelled', async () => {
+		const clients = await state<Client[]>('clients');
+		const now = Date.now();
+		// A booking a month ahead (a monthly visit): moved there in the sandbox's own records.
+		const held = sandbox.state.site(sandbox.siteId)!.appointments;
+		const moved = held.filter((a) => a.Status === 'Booked').at(-1)!;
+		const start = new Date(Math.ceil((now + 30 * DAY) / (3600 * 1000)) * 3600 * 1000);
+		moved.StartDateTime = start.toISOString().replace('.000Z', 'Z');
+		moved.EndDateTime = new Date(start.getTime() + moved.DurationMinutes * 60 * 1000).toISOString();
+		const target = (await state<Appointment[]>('appointments')).find((a) => a.Id === moved.Id)!;
 		const client = clients.find((c) => c.Id === Number(target.ClientId))!;
 
 		const { id, ndv } = await openTask(

@@ -47,7 +47,7 @@ describe('Class: Add Client into a class that has ended', () => {
 		const ended = DateTime.fromISO(instance.EndDateTime, { setZone: true }).toFormat('ccc d LLL yyyy HH:mm', {
 			locale: 'en',
 		});
-		const warning = `Class ${instance.Id} ended on ${ended}: the client was booked into a class already held, as when recording attendance. If that was not meant, Class → Remove Client takes the booking back.`;
+		const warning = `Class ${instance.Id} ended on ${ended}: the client was booked into a class already held, as when recording attendance. If that was not meant, Class → Cancel Booking (or Front Desk → Cancel Class Booking) takes the booking back.`;
 		const [item] = result.jsonItems;
 		expect(item).toMatchObject({ ClassId: instance.Id, EndDateTime: instance.EndDateTime, warning });
 		expect(result.hints('Mindbody').map((hint) => hint.message)).toEqual([`Item 1: ${warning}`]);

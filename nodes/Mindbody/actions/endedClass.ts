@@ -1,8 +1,16 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Operation } from '../../shared/catalogue';
+import { findOperation, findTask, resources, type Operation } from '../../shared/catalogue';
 import { V6_OPERATIONS } from '../../shared/v6Document/facts';
+
+/** Where the node takes a class booking back, by the names the editor shows. */
+function undoneBy(): string {
+	const operation = findOperation('class', 'removeClient')!;
+	const resource = resources.find((entry) => entry.value === operation.resource)!.name;
+	const task = findTask('cancelBooking')!;
+	return `${resource} → ${operation.name} (or Front Desk → ${task.name})`;
+}
 
 /**
  * A booking into a class that has ended. Mindbody accepts it, and a studio books a client into a
@@ -23,7 +31,7 @@ export function warnOfEndedClass(
 		const end = DateTime.fromISO(String(item.EndDateTime ?? ''), { zone: ctx.getTimezone() });
 		if (!end.isValid || end >= now) return item;
 		const shown = DateTime.fromISO(String(item.EndDateTime), { setZone: true });
-		const warning = `Class ${String(item.ClassId)} ended on ${shown.toFormat('ccc d LLL yyyy HH:mm', { locale: 'en' })}: the client was booked into a class already held, as when recording attendance. If that was not meant, Class → Remove Client takes the booking back.`;
+		const warning = `Class ${String(item.ClassId)} ended on ${shown.toFormat('ccc d LLL yyyy HH:mm', { locale: 'en' })}: the client was booked into a class already held, as when recording attendance. If that was not meant, ${undoneBy()} takes the booking back.`;
 		ctx.addExecutionHints({ message: `Item ${itemIndex + 1}: ${warning}`, location: 'outputPane' });
 		return { ...item, warning };
 	});

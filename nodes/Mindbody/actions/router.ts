@@ -1,11 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { FRONT_DESK, findOperation, findTask, operationOfTask, type Operation } from '../../shared/catalogue';
+import {
+	FRONT_DESK,
+	findOperation,
+	findTask,
+	operationOfTask,
+	type Operation,
+	type Task,
+} from '../../shared/catalogue';
 import { NotSent } from '../../shared/transport';
 import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
 import { warnOfEndedClass } from './endedClass';
 import { mergeBodies, shapeOutput } from './output';
+import { checkPickedOwner } from './pickedOwner';
+import { noteEmptyInputs } from './taskNotices';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
 import { readBody, sendOperation, startRun, type NodeRun } from './send';
@@ -28,10 +37,12 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: number) =>
 	operation.large ? (ctx.getNodeParameter('simplify', itemIndex, true) as boolean) : false;
 
-async function runItem(run: NodeRun, itemIndex: number, operation: Operation) {
+async function runItem(run: NodeRun, itemIndex: number, operation: Operation, task?: Task) {
 	const { ctx } = run;
 	const built = buildRequest(ctx, itemIndex, operation);
 	const body = await readBody(run, itemIndex, operation);
+	// A record picked below a narrowing field is the one the form shows, or nothing is sent.
+	if (task) await checkPickedOwner(run, itemIndex, task);
 	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (operation.paging) {
 		// Each part of a split id list is read page by page; Limit counts across the parts.
@@ -46,6 +57,7 @@ async function runItem(run: NodeRun, itemIndex: number, operation: Operation) {
 	}
 	if (requests.length === 1) {
 		const response = await sendOperation(run, itemIndex, operation, built, body);
+		if (task) noteEmptyInputs(ctx, itemIndex, task, operation);
 		const items = shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
 		return warnOfEndedClass(ctx, itemIndex, operation, items);
 	}
@@ -100,14 +112,14 @@ function operationFor(ctx: IExecuteFunctions, resource: string, name: string) {
 	const task = resource === FRONT_DESK ? findTask(name) : undefined;
 	if (!task) return { operation: findOperation(resource, name), ctx };
 	const operation = operationOfTask(task);
-	return { operation, ctx: taskView(ctx, task, operation) };
+	return { operation, ctx: taskView(ctx, task, operation), task };
 }
 
 /** One run of the node, its requests sharing the run's session. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const { operation, ctx } = operationFor(this, resource, operationName);
+	const { operation, ctx, task } = operationFor(this, resource, operationName);
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not known`);
 	}
@@ -127,7 +139,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const outcomes = await Promise.all(
 		items.map(async (_item, itemIndex) => {
 			try {
-				return { itemIndex, json: await runItem(run, itemIndex, operation) };
+				return { itemIndex, json: await runItem(run, itemIndex, operation, task) };
 			} catch (error) {
 				if (!continueOnFail && !(error instanceof NotSent)) run.inFlight.close(error as Error);
 				return { itemIndex, error: error as Error };

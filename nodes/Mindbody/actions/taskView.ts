@@ -20,7 +20,7 @@ export function taskView(ctx: IExecuteFunctions, task: Task, operation: Operatio
 	// A picker the task puts on a field its operation asks for plainly (Cancel Appointment's
 	// appointment) is labelled by what it picks: errors, the operation's readers' too, name it so.
 	const shownLabels = new Map<string, string>();
-	const asked = (task.ask ?? []).map((entry) => {
+	const asked = [...(task.ask ?? []), ...(task.onTop ?? [])].map((entry) => {
 		const place = placeOf(entry.input);
 		if (entry.listSource) shownLabels.set(place.label, pickedLabel(place.label));
 		return {

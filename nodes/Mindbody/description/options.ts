@@ -1,14 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Operation } from '../../shared/catalogue';
+import { FRONT_DESK, findTask, type Operation } from '../../shared/catalogue';
 import type { ListSource, LookAhead } from '../../shared/catalogue/listSources';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/transport';
 import { bodyPlanOf, type PlannedField } from '../bodies/bodyPlan';
 import { DEFAULT_BATCH_SIZE, DEFAULT_IN_FLIGHT } from '../fields/nodeOptions';
 
-/** The lists an operation's fields pick from: its parameters' and its v6 body's. */
+/** The lists an operation's fields pick from: its parameters', its v6 body's, a Front Desk task's own. */
 function listsOf(operation: Operation): ListSource[] {
 	const lists = operation.params.flatMap((param) => (param.listSource ? [param.listSource] : []));
+	const task = operation.resource === FRONT_DESK ? findTask(operation.operation) : undefined;
+	for (const entry of [...(task?.narrow ?? []), ...(task?.ask ?? [])])
+		if (entry.listSource) lists.push(entry.listSource);
 	const walk = (fields: readonly PlannedField[]): void => {
 		for (const field of fields) {
 			if ('listSource' in field && field.listSource) lists.push(field.listSource);
@@ -27,9 +30,12 @@ function listsOf(operation: Operation): ListSource[] {
 	return lists;
 }
 
-/** The look-ahead of a picker the operation shows that an option sets (the class picker), if any. */
-const lookAheadOf = (operation: Operation): (LookAhead & { option: string }) | undefined =>
-	listsOf(operation).find((list) => list.lookAhead?.option)?.lookAhead as (LookAhead & { option: string }) | undefined;
+type SetByOption = LookAhead & { option: string; optionLabel: string; offers: string };
+
+/** The look-aheads of the pickers the operation shows that an option sets (classes, appointments). */
+const lookAheadsOf = (operation: Operation): SetByOption[] => [
+	...new Set(listsOf(operation).flatMap((list) => (list.lookAhead?.option ? [list.lookAhead as SetByOption] : []))),
+];
 
 /** The fields of an operation's Options collection. */
 function optionFields(operation: Operation): INodeProperties[] {
@@ -100,17 +106,16 @@ function optionFields(operation: Operation): INodeProperties[] {
 				'Max number of requests sent at once, across input items and pages. 1 sends them one after another, in item order.',
 		});
 	}
-	const lookAhead = lookAheadOf(operation);
-	if (lookAhead) {
+	for (const lookAhead of lookAheadsOf(operation)) {
+		// The list's own days: the option's default is what the picker reads without it.
+		const { days } = lookAhead;
 		options.push({
-			displayName: 'Class Picker Days',
+			displayName: lookAhead.optionLabel,
 			name: lookAhead.option,
 			type: 'number',
-			// The list's own days (CLASS_PICKER_DAYS); test/node/pickers.test.ts holds the two equal.
-			default: 14,
+			default: days,
 			typeOptions: { minValue: 1 },
-			description:
-				'How many days ahead, from now, the class list offers classes to pick from. Only the list changes: an ID typed in or from an expression is sent as is.',
+			description: `How many days ahead, from now, the list offers ${lookAhead.offers} to pick from. Only the list changes: an ID typed in or from an expression is sent as is.`,
 		});
 	}
 	options.push({

@@ -33,6 +33,33 @@ function pickerOf(base: INodeProperties, list: ListSource): INodeProperties {
 }
 
 /**
+ * The operation's own fields with the task's `onTop` inputs taken out of their collections and
+ * shown after the first field (Sell: Location after Client).
+ */
+function withOnTop(
+	task: Task,
+	own: INodeProperties[],
+	displayOptions: INodeProperties['displayOptions'],
+	find: (entry: TaskInput) => { place: InputPlace; field: INodeProperties },
+): INodeProperties[] {
+	const lifted = (task.onTop ?? []).map((entry) => ({ entry, ...find(entry) }));
+	const rest = own.map((property) => {
+		const out = lifted.filter(({ place }) => place.collection === property.name).map(({ place }) => place.name);
+		if (!out.length) return property;
+		const options = (property.options as INodeProperties[]).filter((option) => !out.includes(option.name));
+		return { ...property, options };
+	});
+	const onTop = lifted.map(
+		({ entry, field }): INodeProperties => ({
+			...field,
+			...(entry.description ? { description: entry.description } : {}),
+			displayOptions,
+		}),
+	);
+	return [rest[0], ...onTop, ...rest.slice(1)];
+}
+
+/**
  * The fields of a Front Desk task: the pickers that narrow others, the inputs it asks for in its
  * order (each the operation's own field, under the operation's name, so the operation's request
  * builder and body reader read it), its switches, and the collections of the operation cut to
@@ -42,7 +69,7 @@ function pickerOf(base: INodeProperties, list: ListSource): INodeProperties {
 export function taskFields(task: Task): INodeProperties[] {
 	const shown = taskAsOperation(task);
 	const own = operationFields(shown);
-	if (!task.ask) return own;
+	if (!task.ask && !task.onTop) return own;
 	const displayOptions = showFor(shown);
 	const places = inputPlaces(operationOfTask(task));
 	const placeOf = (input: string) => taskInputPlace(task, places, input);
@@ -53,6 +80,12 @@ export function taskFields(task: Task): INodeProperties[] {
 		if (!found) throw new Error(`The task ${task.operation}: no field ${place.name} for ${task.sends}`);
 		return found;
 	};
+	if (!task.ask) {
+		return withOnTop(task, own, displayOptions, (entry) => ({
+			place: placeOf(entry.input),
+			field: fieldAt(placeOf(entry.input)),
+		}));
+	}
 
 	const settled = new Set([...Object.keys(task.fixed ?? {}), ...(task.switches ?? []).map((s) => s.input)]);
 	const asked = new Set((task.ask ?? []).map((entry) => entry.input));

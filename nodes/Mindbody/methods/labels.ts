@@ -86,6 +86,12 @@ function appointmentEntry(record: IDataObject): INodePropertyOptions {
 	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
 }
 
+/** "Tue 2 Dec 18:00 · Vinyasa Flow": a class the client is booked into (a visit), its value the class. */
+function bookedClassEntry(record: IDataObject): INodePropertyOptions {
+	const parts = [dayAndTime(record.StartDateTime), text(record.Name)];
+	return { name: parts.filter(Boolean).join(' · '), value: text(record.ClassId) };
+}
+
 /** "Noor Haddad · Tue 2 Dec 18:00 · Vinyasa Flow": who waits for which class. */
 function waitlistEntry(record: IDataObject): INodePropertyOptions {
 	const schedule = (record.ClassSchedule ?? {}) as IDataObject;
@@ -104,6 +110,21 @@ function clientEntry(record: IDataObject): INodePropertyOptions {
 	return { name: `${nameOf(record)} · ${email}`, value: idOf(record) };
 }
 
+const money = (value: unknown) => (typeof value === 'number' ? value.toFixed(2) : undefined);
+
+/**
+ * "10 Class Pass · 25.00 at the desk, 22.00 online (1001)": the price to take, as the sale is made
+ * at a location or online.
+ */
+function pricingOptionEntry(record: IDataObject): INodePropertyOptions {
+	const entry = byNameAndId(record);
+	const desk = money(record.Price);
+	const online = money(record.OnlinePrice);
+	if (!desk) return entry;
+	const prices = online && online !== desk ? `${desk} at the desk, ${online} online` : desk;
+	return { name: `${nameOf(record) || idOf(record)} · ${prices} (${idOf(record)})`, value: entry.value };
+}
+
 /** Lists whose entries a person tells apart by more than a name and an ID. */
 const ENTRIES = new Map<ListSource, (record: IDataObject) => INodePropertyOptions>([
 	[LISTS.classes, classEntry],
@@ -111,6 +132,8 @@ const ENTRIES = new Map<ListSource, (record: IDataObject) => INodePropertyOption
 	[LISTS.openSlots, slotEntry],
 	[LISTS.appointments, appointmentEntry],
 	[LISTS.waitlistEntries, waitlistEntry],
+	[LISTS.pricingOptions, pricingOptionEntry],
+	[LISTS.bookedClasses, bookedClassEntry],
 ]);
 
 /** One dropdown entry of the list from one record of its answer. */

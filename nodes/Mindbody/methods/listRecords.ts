@@ -43,6 +43,11 @@ const isCancellable = (record: IDataObject) => CANCELLABLE.has(String(record.Sta
 const SHOWN = new Map<ListSource, (records: IDataObject[]) => IDataObject[]>([
 	[LISTS.openSlots, slotsOf],
 	[LISTS.appointments, (records) => records.filter(isCancellable)],
+	// A client's visits: the class bookings still standing (not appointments, not late-cancelled).
+	[
+		LISTS.bookedClasses,
+		(records) => records.filter((visit) => Number(visit.ClassId) > 0 && visit.LateCancelled !== true),
+	],
 ]);
 
 export function recordsShown(list: ListSource, entries: unknown[]): unknown[] {

@@ -151,6 +151,10 @@ function searcher(source: Operation, list: ListSource) {
 			shown.push(...page.options.filter(matches));
 			offset = page.next;
 		}
+		// Nothing at all to offer (no search typed): the editor's "No results" would not say why.
+		if (list.whenNone && !shown.length && offset === undefined && !filter && !paginationToken) {
+			throw new NodeOperationError(this.getNode(), list.whenNone);
+		}
 		return {
 			results: (source.paging ? shown : shown.sort(byName)).map(({ name, value }) => ({ name, value })),
 			...(offset !== undefined ? { paginationToken: String(offset) } : {}),

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import type { LookAhead } from '../../shared/catalogue/listSources';
 import type { RunSession } from '../../shared/transport';
-import { zoneOfSite } from '../actions/siteZone';
+import { keptSiteZone } from '../actions/siteZone';
 
 /** The node's option when it holds a whole number of days from 1 up, else the list's default. */
 function daysOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead): number {
@@ -20,13 +20,13 @@ function daysOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead): number {
 
 /**
  * The zone the list's days and times are read in: UTC, or the site's for records in the
- * business's local time (one GET /site/sites per dropdown call). When the zone cannot be read,
+ * business's local time (GET /site/sites, kept for an hour: `keptSiteZone`). When the zone cannot be read,
  * the workflow's is used: the list still opens.
  */
 async function zoneOf(run: RunSession<ILoadOptionsFunctions>, lookAhead: LookAhead): Promise<string> {
 	if (!lookAhead.localTimes) return 'UTC';
 	try {
-		return await zoneOfSite(run);
+		return await keptSiteZone(run);
 	} catch {
 		return run.ctx.getTimezone();
 	}

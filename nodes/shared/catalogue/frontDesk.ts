@@ -81,7 +81,11 @@ export const tasks: readonly Task[] = [
 		sends: 'class.removeClient',
 		ask: [
 			{ input: 'ClientId', required: true },
-			{ input: 'ClassId' },
+			{
+				input: 'ClassId',
+				description: 'A class the client picked above is booked into, of the coming days',
+				listSource: LISTS.bookedClasses,
+			},
 			{
 				input: 'LateCancel',
 				description:
@@ -129,6 +133,13 @@ export const tasks: readonly Task[] = [
 				listSource: LISTS.waitlistEntries,
 			},
 		],
+		pickedOwner: {
+			input: 'request.waitlistEntryIds',
+			reads: 'class.getWaitlistEntries',
+			byIds: 'request.waitlistEntryIds',
+			thing: 'waiting list entry',
+			owners: { classId: 'ClassId', clientId: 'Client.Id' },
+		},
 	},
 	{
 		operation: 'bookAppointment',
@@ -172,6 +183,13 @@ export const tasks: readonly Task[] = [
 				listSource: LISTS.appointments,
 			},
 		],
+		pickedOwner: {
+			input: 'AppointmentId',
+			reads: 'appointment.search',
+			byIds: 'request.appointmentIds',
+			thing: 'appointment',
+			owners: { clientId: 'ClientId' },
+		},
 		switches: [
 			{
 				name: 'lateCancel',
@@ -194,6 +212,17 @@ export const tasks: readonly Task[] = [
 		description:
 			"Sells pricing options, products or packages to a client and takes the payment: Sale → Checkout's form",
 		sends: 'sale.checkout',
+		// The location sets the prices and taxes: the desk's own, or without it the online ones.
+		onTop: [
+			{
+				input: 'LocationId',
+				description: "Where the sale is made: its prices and taxes apply. Leave empty for the online store's prices",
+			},
+		],
+		whenEmpty: {
+			LocationId:
+				"No Location was picked: Mindbody priced the sale at the online store's prices and taxes, which may differ from the desk's. Pick the Location on the form to sell at its prices.",
+		},
 	},
 	{
 		operation: 'sellMembership',

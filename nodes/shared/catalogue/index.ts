@@ -19,6 +19,7 @@ export type {
 	Task,
 	TaskInput,
 	TaskNarrower,
+	TaskPickedOwner,
 	TaskSwitch,
 	TaskValue,
 } from './types';

@@ -26,6 +26,8 @@ export interface ListSource {
 	readonly followsOne?: boolean;
 	/** A list of dated records offered from now on: only those still ahead, soonest first. */
 	readonly lookAhead?: LookAhead;
+	/** Why the list can be empty and what to do, said instead of an empty list ("No results"). */
+	readonly whenNone?: string;
 }
 
 /**
@@ -40,8 +42,11 @@ export interface LookAhead {
 	readonly until: string;
 	/** The record's field holding its start. */
 	readonly start: string;
-	/** The node's option (in Options) that sets the number of days, if any, and the default. */
+	/** The node's option (in Options) that sets the number of days, if any, its label and the default. */
 	readonly option?: string;
+	readonly optionLabel?: string;
+	/** What the list offers, for the option's description: "classes". */
+	readonly offers?: string;
 	readonly days: number;
 	/** The records' times are the business's local time (appointments), not UTC (classes). */
 	readonly localTimes?: true;
@@ -79,17 +84,34 @@ export const CLASS_PICKER_DAYS: LookAhead = {
 	until: 'request.endDateTime',
 	start: 'StartDateTime',
 	option: 'classPickerDays',
+	optionLabel: 'Class Picker Days',
+	offers: 'classes',
 	days: 14,
 };
 
-/** Appointments and open slots in their pickers: the next two weeks. */
-const appointmentsAhead = (from: string, until: string): LookAhead => ({
-	from,
-	until,
+/**
+ * Booked appointments in their picker: six weeks unless the node's option says otherwise, so a
+ * booking made a month ahead (a monthly visit) is found.
+ */
+export const APPOINTMENT_PICKER_DAYS: LookAhead = {
+	from: 'request.startDate',
+	until: 'request.endDate',
+	start: 'StartDateTime',
+	option: 'appointmentPickerDays',
+	optionLabel: 'Appointment Picker Days',
+	offers: 'booked appointments',
+	days: 42,
+	localTimes: true,
+};
+
+/** Open slots in their picker: the next two weeks (each staff member's free windows cut into sessions). */
+const OPEN_SLOT_DAYS: LookAhead = {
+	from: 'request.startDate',
+	until: 'request.endDate',
 	start: 'StartDateTime',
 	days: 14,
 	localTimes: true,
-});
+};
 
 const locations = list('searchLocations');
 
@@ -111,19 +133,30 @@ export const LISTS = {
 	products: list('searchProducts'),
 	memberships: list('searchMemberships'),
 	/** A client's appointments still ahead (all clients' when none is picked). */
-	appointments: list(
-		'searchAppointments',
-		undefined,
-		undefined,
-		appointmentsAhead('request.startDate', 'request.endDate'),
-		{ 'request.clientId': { field: 'clientId', label: 'Client' } },
-	),
-	/** Times a staff member can be booked for a session type: each free window cut into sessions. */
-	openSlots: list('searchOpenSlots', undefined, undefined, appointmentsAhead('request.startDate', 'request.endDate'), {
-		'request.sessionTypeIds': { field: 'sessionTypeId', label: 'Session Type' },
-		'request.staffIds': { field: 'staffId', label: 'Staff Member' },
-		'request.locationIds': { field: 'locationId', label: 'Location' },
+	appointments: list('searchAppointments', undefined, undefined, APPOINTMENT_PICKER_DAYS, {
+		'request.clientId': { field: 'clientId', label: 'Client' },
 	}),
+	/** Times a staff member can be booked for a session type: each free window cut into sessions. */
+	openSlots: {
+		...list('searchOpenSlots', undefined, undefined, OPEN_SLOT_DAYS, {
+			'request.sessionTypeIds': { field: 'sessionTypeId', label: 'Session Type' },
+			'request.staffIds': { field: 'staffId', label: 'Staff Member' },
+			'request.locationIds': { field: 'locationId', label: 'Location' },
+		}),
+		whenNone: `No open times in the next ${OPEN_SLOT_DAYS.days} days for the Staff Member and Session Type picked (at the Location, when one is picked): the staff member may not offer that session type (Staff → Get Session Types lists theirs) or has no availability then. Pick another, or type a time.`,
+	},
+	/**
+	 * The classes a client is booked into (their visits of the coming days, by class), for taking the
+	 * client out of one; the class picker's days.
+	 */
+	bookedClasses: list(
+		'searchBookedClasses',
+		undefined,
+		undefined,
+		{ ...CLASS_PICKER_DAYS, from: 'request.startDate', until: 'request.endDate' },
+		{ 'request.clientId': { field: 'clientId', label: 'Client' } },
+		true,
+	),
 	/** Class waiting list entries of the class or the client picked above (the service needs one). */
 	waitlistEntries: list(
 		'searchWaitlistEntries',

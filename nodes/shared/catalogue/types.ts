@@ -221,6 +221,24 @@ export interface TaskNarrower {
 }
 
 /**
+ * A check before a task sends: the record picked below a narrowing field (the client's appointment)
+ * is read back by its ID and the run refused when it is not that field's (another client's). A
+ * narrowing field only filters its list; n8n's editor keeps a value picked before the narrowing one
+ * changed, so without the check the form would show one client and act on another's record.
+ */
+export interface TaskPickedOwner {
+	/** The asked input holding the picked record or records. */
+	input: string;
+	/** The read giving records by their IDs, and its query parameter taking them. */
+	reads: OperationRef;
+	byIds: string;
+	/** What one record is called in errors: "appointment". */
+	thing: string;
+	/** Each narrowing field's name and the record's field holding its value (`ClientId`, `Client.Id`). */
+	owners: Readonly<Record<string, string>>;
+}
+
+/**
  * A front desk task: one operation of the catalogue presented as a studio says it, with the fields
  * the task needs at the top and the values it sets itself. It sends exactly that operation's
  * request; it is not an operation of its own.
@@ -246,6 +264,19 @@ export interface Task {
 	/** Inputs the task sets itself, not shown. */
 	fixed?: Readonly<Record<string, TaskValue>>;
 	switches?: readonly TaskSwitch[];
+	/**
+	 * For a task that shows its operation's fields as they are (no `ask`): inputs of the operation's
+	 * collections shown on the main form instead, after its first field (Sell: Location, which sets
+	 * prices and taxes).
+	 */
+	onTop?: readonly TaskInput[];
+	/**
+	 * What a run says (an execution hint) when an input is left empty, by input: which default the
+	 * service then applies (Sell without a Location: the online prices).
+	 */
+	whenEmpty?: Readonly<Record<string, string>>;
+	/** The picked record checked against the narrowing fields before the task sends. */
+	pickedOwner?: TaskPickedOwner;
 	/**
 	 * The other inputs offered in the operation's collections (Filters, Additional Fields), or
 	 * `all` for every one not asked, fixed or switched; none when left out.

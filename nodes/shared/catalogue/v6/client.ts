@@ -431,6 +431,7 @@ export const clientOperations: Operation[] = [
 		name: 'Get Visits',
 		action: 'Get visits of client',
 		description: "Returns a client's past and booked visits (Get Schedule can add waiting list entries)",
+		serves: LISTS.bookedClasses,
 		params: {
 			'request.clientId': { ...CLIENT_ID, description: 'Client or Unique Client ID is needed' },
 			'request.uniqueClientId': UNIQUE_CLIENT_ID,

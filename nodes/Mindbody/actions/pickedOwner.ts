@@ -1,0 +1,129 @@
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { findOperation, pickedLabel, type Operation, type Task } from '../../shared/catalogue';
+import { mindbodyRequest } from '../../shared/transport';
+import { inputPlaces, taskInputPlace } from '../bodies/inputPlaces';
+import { locatorValue } from '../fields/fieldValues';
+import { siteOption } from '../fields/nodeOptions';
+import type { NodeRun } from './send';
+
+const operationAt = (ref: string): Operation => {
+	const [resource, name] = ref.split('.');
+	const operation = findOperation(resource, name);
+	if (!operation) throw new Error(`No operation ${ref}`);
+	return operation;
+};
+
+/** A record's field by a dotted path (`Client.Id`). */
+const fieldAt = (record: IDataObject, path: string): unknown =>
+	path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/** The IDs a field holds: a locator's value, a list, or one value. */
+function idsOf(value: unknown): string[] {
+	const given = locatorValue(value);
+	const list = Array.isArray(given) ? given : [given];
+	return list.map((entry) => text(locatorValue(entry)).trim()).filter(Boolean);
+}
+
+/** The name the editor showed for a picked value ("Omar Walsh · omar@…" → "Omar Walsh"), if it kept one. */
+function shownName(value: unknown): string | undefined {
+	const cached = (value as INodeParameterResourceLocator | undefined)?.cachedResultName;
+	return typeof cached === 'string' && cached ? cached.split(' · ')[0] : undefined;
+}
+
+const personName = (record: IDataObject | undefined) =>
+	[record?.FirstName, record?.LastName].filter(Boolean).map(text).join(' ');
+
+/** The records of an answer: the read's named list. */
+function recordsOf(reads: Operation, body: unknown): IDataObject[] {
+	const key = reads.paging?.list ?? reads.outputKey;
+	const list = key ? (body as IDataObject | undefined)?.[key] : body;
+	return Array.isArray(list) ? (list as IDataObject[]) : [];
+}
+
+/** Clients' names by ID, in one read; an ID the service does not name stays an ID. */
+async function clientNames(run: NodeRun, itemIndex: number, ids: string[]): Promise<Map<string, string>> {
+	const clients = operationAt('client.getMany');
+	const names = new Map<string, string>();
+	try {
+		const response = await mindbodyRequest(run, {
+			operation: clients,
+			path: clients.path,
+			query: ids.map((id): [string, string] => ['request.clientIds', id]),
+			siteId: siteOption(run.ctx, itemIndex),
+			itemIndex,
+			label: 'Client: Get Many (to name the clients)',
+		});
+		for (const client of recordsOf(clients, response.body)) names.set(text(client.Id), personName(client));
+	} catch {
+		// The refusal stands without the names: the IDs say who.
+	}
+	return names;
+}
+
+/**
+ * Before a task sends: the records picked in its `pickedOwner` input are read back (one read) and
+ * the run refused, nothing sent, when one is not the client's (or class's) picked in the narrowing
+ * field above it. A narrowing field left empty checks nothing: the list showed everyone's.
+ */
+export async function checkPickedOwner(run: NodeRun, itemIndex: number, task: Task): Promise<void> {
+	const check = task.pickedOwner;
+	if (!check) return;
+	const ctx: IExecuteFunctions = run.ctx;
+	const narrowed = Object.entries(check.owners).flatMap(([field, at]) => {
+		const raw = ctx.getNodeParameter(field, itemIndex, '');
+		const [value] = idsOf(raw);
+		const narrower = task.narrow?.find((entry) => entry.name === field);
+		return value ? [{ field, at, value, raw, label: narrower?.displayName ?? field }] : [];
+	});
+	if (!narrowed.length) return;
+	const place = taskInputPlace(task, inputPlaces(operationAt(task.sends)), check.input);
+	const picked = idsOf(ctx.getNodeParameter(place.name, itemIndex, ''));
+	if (!picked.length) return;
+	const shown = pickedLabel(place.label);
+
+	const reads = operationAt(check.reads);
+	const response = await mindbodyRequest(run, {
+		operation: reads,
+		path: reads.path,
+		query: picked.map((id): [string, string] => [check.byIds, id]),
+		siteId: siteOption(ctx, itemIndex),
+		itemIndex,
+		label: `${reads.name} (to check the ${check.thing} picked)`,
+	});
+	const records = new Map(recordsOf(reads, response.body).map((record) => [text(record.Id), record]));
+	for (const id of picked) {
+		const record = records.get(id);
+		if (!record) {
+			throw new NodeOperationError(ctx.getNode(), `${shown}: the ${check.thing} ${id} was not found`, {
+				itemIndex,
+				description: `It could not be read back to check it belongs to the ${narrowed.map((n) => n.label).join(' and ')} picked. Pick it again from the list. Nothing was sent.`,
+			});
+		}
+		for (const { at, value, raw, label } of narrowed) {
+			const owner = text(fieldAt(record, at));
+			if (owner === value) continue;
+			const isClient = label === 'Client';
+			let ownerName = isClient ? personName(record.Client as IDataObject | undefined) : '';
+			let pickedName = shownName(raw) ?? '';
+			if (isClient && (!ownerName || !pickedName)) {
+				const names = await clientNames(run, itemIndex, [owner, value]);
+				ownerName ||= names.get(owner) ?? '';
+				pickedName ||= names.get(value) ?? '';
+			}
+			const kind = label.toLowerCase();
+			const who = (name: string, ownId: string) => (name ? `${name} (${kind} ${ownId})` : `${kind} ${ownId}`);
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${shown}: ${check.thing} ${id} belongs to ${who(ownerName, owner)}, not to ${who(pickedName, value)} picked in ${label}`,
+				{
+					itemIndex,
+					description: `${label} was changed after the ${check.thing} was picked. Pick the ${check.thing} again from the list (it shows the ${kind}'s only), or pick ${label} back. Nothing was sent.`,
+				},
+			);
+		}
+	}
+}
