@@ -333,10 +333,12 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 	it('Front Desk → Sell without a Location: the run says the online prices applied', async () => {
 		const clients = await state<Client[]>('clients');
 		const client = clients.filter((c) => c.Status === 'Active' && c.CustodianId === null)[4];
-		const records = await state<{ pricingOptions: Array<{ Id: number; Name: string; OnlinePrice: number }> }>(
-			'saleRecords',
-		);
+		const records = await state<{
+			pricingOptions: Array<{ Id: number; Name: string; OnlinePrice: number; TaxRate: number }>;
+		}>('saleRecords');
 		const option = records.pricingOptions[0];
+		// The online price with the pricing option's tax (Calculate Tax opens on).
+		const total = Math.round(option.OnlinePrice * (1 + option.TaxRate) * 100) / 100;
 		const { id, ndv } = await openTask('Front desk: sell online-priced', 'Sell', 'sell', client);
 		await ndv.locator('[data-test-id="fixed-collection-cartItems"] button').first().click();
 		await pick(ndv, 'pricingOption', option.Name, option.Name);
@@ -344,7 +346,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const amount = ndv.locator(
 			'[data-test-id="fixed-collection-cartPayments"] [data-test-id="parameter-input-amount"] input',
 		);
-		await amount.first().fill(String(option.OnlinePrice));
+		await amount.first().fill(String(total));
 		await amount.first().blur();
 
 		const run = await executeStep(ndv, id);
