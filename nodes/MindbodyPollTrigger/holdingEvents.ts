@@ -32,12 +32,29 @@ const salesOp = operationOf(V6.GetSales);
 const contractsOp = operationOf(V6.GetClientContracts);
 const servicesOp = operationOf(V6.GetClientServices);
 
-/** Clients who bought something on or after a day (a day early, so the service's zone cannot hide one). */
-async function buyersSince(run: PollRun, day: string): Promise<string[]> {
+const itemsOf = (sale: IDataObject) =>
+	Array.isArray(sale.PurchasedItems) ? (sale.PurchasedItems as IDataObject[]) : [];
+
+/** A sale line that sells a contract, or a pricing option (a contract's sale may give one too). */
+const sellsContract = (item: IDataObject) => Number(item.ContractId) > 0;
+const sellsPricingOption = (item: IDataObject) => item.IsService === true || sellsContract(item);
+
+/**
+ * Clients who bought what `wanted` tells on or after a day (a day early, so the service's zone
+ * cannot hide one): one request per 100 sales.
+ */
+async function buyersSince(run: PollRun, day: string, wanted: (item: IDataObject) => boolean): Promise<string[]> {
 	const reading = await readList(run.ctx, salesOp, [['request.startSaleDateTime', addDays(day, -1)]], (sale) =>
 		String(sale.Id),
 	);
-	return [...new Set(reading.records.map((sale) => String(sale.ClientId ?? '')).filter(Boolean))];
+	return [
+		...new Set(
+			reading.records
+				.filter((sale) => itemsOf(sale).some(wanted))
+				.map((sale) => String(sale.ClientId ?? ''))
+				.filter(Boolean),
+		),
+	];
 }
 
 // ---- contracts ----
@@ -113,7 +130,7 @@ export const contractEnding: PollEvent<ContractState> = {
 				contracts,
 			);
 		} else {
-			await readContracts(run, await buyersSince(run, state.day), today, contracts);
+			await readContracts(run, await buyersSince(run, state.day, sellsContract), today, contracts);
 		}
 		for (const [id, entry] of Object.entries(contracts)) if (entry[2] < today) delete contracts[id];
 		const horizon = addDays(today, daysAhead);
@@ -146,7 +163,7 @@ export const contractEnding: PollEvent<ContractState> = {
 		const zone = await zoneOf(run);
 		const today = dayIn(run.startedAt, zone);
 		const contracts: ContractDays = {};
-		const buyers = (await buyersSince(run, addDays(today, -7))).slice(0, CLIENTS_PER_READ);
+		const buyers = (await buyersSince(run, addDays(today, -7), sellsContract)).slice(0, CLIENTS_PER_READ);
 		const read = await readContracts(run, buyers, today, contracts);
 		const clients = await clientsById(run, buyers);
 		const events: PolledEvent[] = [];
@@ -262,7 +279,7 @@ export const sessionsLow: PollEvent<ServiceState> = {
 			);
 		} else {
 			const visitors = (await attendedBetween(run, zone, state.through, to)).map((visit) => visit.clientId);
-			await servicesOf(run, [...visitors, ...(await buyersSince(run, state.day))], today, services);
+			await servicesOf(run, [...visitors, ...(await buyersSince(run, state.day, sellsPricingOption))], today, services);
 		}
 		for (const [id, entry] of Object.entries(services)) if (entry[2] < today) delete services[id];
 		const horizon = addDays(today, daysAhead);
@@ -296,7 +313,7 @@ export const sessionsLow: PollEvent<ServiceState> = {
 		const zone = await zoneOf(run);
 		const today = dayIn(run.startedAt, zone);
 		const services: ServiceDays = {};
-		const buyers = (await buyersSince(run, addDays(today, -7))).slice(0, CLIENTS_PER_READ);
+		const buyers = (await buyersSince(run, addDays(today, -7), sellsPricingOption)).slice(0, CLIENTS_PER_READ);
 		const read = await servicesOf(run, buyers, today, services);
 		const clients = await clientsById(run, buyers);
 		const events: PolledEvent[] = [];
