@@ -3,6 +3,8 @@
  * in one real n8n (the pinned install, our packed package) against the sandbox. Every job runs
  * each side in interleaved rounds and prints min and median per side and the ratio of medians.
  * Targets are ratios, checked here and never in `npm test`: the process exits 1 when one is missed.
+ * `npm run bench -- --follow-ups` runs only the poll trigger's follow-up events (requests counted,
+ * in n8n's engine in this process: no n8n to start).
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,6 +13,7 @@ import { FULL, log, QUICK, type BenchContext } from './bench/config';
 import { coldLoadJob } from './bench/coldLoad';
 import { completeJob } from './bench/complete';
 import { deliveriesJob } from './bench/deliveries';
+import { followUpsJob } from './bench/followUps';
 import { BenchN8n, removeOnExit } from './bench/n8n';
 import { pagingJob } from './bench/paging';
 import { pollingJob } from './bench/polling';
@@ -49,7 +52,24 @@ function header(version: string): string {
 	].join('\n');
 }
 
+/** Only the follow-up events' requests: a table of its own. */
+async function followUpsOnly(): Promise<number> {
+	const started = Date.now();
+	const notes: string[] = [];
+	const rows = followUpsJob(notes);
+	console.log(
+		`\nRun ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; requests counted in the sandbox's log.\n\n${table(rows)}\n`,
+	);
+	for (const note of notes) console.log(`- ${note}`);
+	const missed = rows.filter((row) => meets(row) === false);
+	console.log(
+		`\n${missed.length ? `${missed.length} target(s) missed` : 'Every target met'} (${Math.round((Date.now() - started) / 1000)} s).`,
+	);
+	return missed.length ? 1 : 0;
+}
+
 async function main(): Promise<number> {
+	if (process.argv.includes('--follow-ups')) return await followUpsOnly();
 	const started = Date.now();
 	const maxItems = Math.max(config.items, ...config.idListSizes);
 	sandbox = await SandboxProcess.start({
@@ -66,6 +86,7 @@ async function main(): Promise<number> {
 	const ctx: BenchContext = { config, n8n, sandbox, notes: [] };
 	const rows: Row[] = [];
 	for (const job of [coldLoadJob, pagingJob, completeJob, deliveriesJob, pollingJob]) rows.push(...(await job(ctx)));
+	rows.push(...followUpsJob(ctx.notes));
 
 	console.log(`\n${header(n8n.version)}\n\n${table(rows)}\n`);
 	for (const note of ctx.notes) console.log(`- ${note}`);

@@ -32,7 +32,7 @@ const sites = operationOf(V6.GetSites);
  * The site's time zone (one GET /site/sites, kept in the state). A site that names none is read
  * as UTC, as the times would be without it.
  */
-async function zoneOf(run: PollRun): Promise<string> {
+export async function zoneOf(run: PollRun): Promise<string> {
 	const { Sites } = await readOne(run.ctx, sites, []);
 	const zone = (Sites as IDataObject[] | undefined)?.find((site) => site.Id === run.siteId)?.TimeZone;
 	return typeof zone === 'string' && IANAZone.isValidZone(zone) ? zone : 'UTC';

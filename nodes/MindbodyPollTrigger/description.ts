@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { cronNodeOptions } from 'n8n-workflow';
 
 import { UTC_TIME, withDateForm } from '../shared/catalogue/dateWords';
-import { EVENT_CHOICES, STAFF_EVENTS } from './eventChoices';
+import { EVENT_CHOICES, FOLLOW_UP_EVENTS, STAFF_EVENTS } from './eventChoices';
 
 /** The poll trigger's parameters. */
 
@@ -79,6 +79,42 @@ export const pollTriggerProperties: INodeProperties[] = [
 		'How many days after today to watch appointments. Every poll reads all appointments of these days: one request per 100 appointments.',
 	),
 	{
+		displayName: 'Days Without Visit',
+		name: 'daysWithoutVisit',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 3650 },
+		default: 30,
+		displayOptions: { show: { event: ['clientLapsed'] } },
+		description:
+			'How many days after her last attended class or appointment an active client counts as lapsed. She is passed on once; again only after a new visit and a new lapse.',
+	},
+	{
+		displayName: 'Days Ahead',
+		name: 'daysAhead',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 3650 },
+		default: 14,
+		displayOptions: { show: { event: ['contractEnding', 'sessionsLow'] } },
+		description: 'How many days before an end or expiry date to pass it on (0: on the day itself)',
+	},
+	{
+		displayName: 'Sessions Left',
+		name: 'sessionsLeft',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 3650 },
+		default: 1,
+		displayOptions: { show: { event: ['sessionsLow'] } },
+		description: 'Pass a pricing option on when it has this many sessions or fewer remaining',
+	},
+	{
+		displayName:
+			'The first poll reads what every active client holds or attended (a request per 100 clients, plus one per client for contracts or per class for visits); later polls read only what changed',
+		name: 'followUpNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: FOLLOW_UP_EVENTS } },
+	},
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -108,7 +144,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				// Appointments carry no time they were booked: they always start from now.
-				displayOptions: { hide: { '/event': ['appointmentChanged'] } },
+				displayOptions: { hide: { '/event': ['appointmentChanged', ...FOLLOW_UP_EVENTS] } },
 				// The times it is compared with (LastModifiedDateTime, SaleDateTime) are UTC in the document.
 				description: withDateForm(
 					'At the first activation, pass on what changed since this time instead of starting from now',

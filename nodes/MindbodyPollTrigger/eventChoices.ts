@@ -39,7 +39,40 @@ export const EVENT_CHOICES = {
 		description: 'A client changes, including being deactivated; several changes between two polls arrive as one',
 		eventIds: ['client.updated'],
 	},
+	clientLapsed: {
+		value: 'clientLapsed',
+		name: 'Client Lapsed',
+		description: "An active client's last attended visit is more than Days Without Visit ago",
+		eventIds: ['client.lapsed'],
+	},
+	contractEnding: {
+		value: 'contractEnding',
+		name: 'Membership or Contract Ending',
+		description: "A client's contract or membership ends, or makes its last autopay, within Days Ahead",
+		eventIds: ['clientContract.ending'],
+	},
+	sessionsLow: {
+		value: 'sessionsLow',
+		name: 'Sessions Running Low',
+		description: "A client's pricing option has at most Sessions Left sessions, or expires within Days Ahead",
+		eventIds: ['clientService.runningLow'],
+	},
+	birthday: {
+		value: 'birthday',
+		name: 'Birthday',
+		description: "Today is an active client's birthday, in the studio's time zone",
+		eventIds: ['client.birthday'],
+	},
+	firstVisit: {
+		value: 'firstVisit',
+		name: 'First Visit',
+		description: 'A client attends a class or appointment for the first time',
+		eventIds: ['client.firstVisit'],
+	},
 } as const;
 
+/** The follow-up events: a case each, read from what clients hold and attend; they always start from now. */
+export const FOLLOW_UP_EVENTS = ['clientLapsed', 'contractEnding', 'sessionsLow', 'birthday', 'firstVisit'];
+
 /** Events that read the client list, which only a staff member's token may read. */
-export const STAFF_EVENTS = [EVENT_CHOICES.clientCreated.value, EVENT_CHOICES.clientUpdated.value];
+export const STAFF_EVENTS = [EVENT_CHOICES.clientCreated.value, EVENT_CHOICES.clientUpdated.value, ...FOLLOW_UP_EVENTS];

@@ -1,7 +1,9 @@
 import { appointmentChanged } from './appointments';
 import { clientContractCreated, clientCreated, clientUpdated, saleCreated } from './changeEvents';
 import { classBookingCreated } from './classBookings';
+import { birthday, contractEnding, sessionsLow } from './holdingEvents';
 import type { PollEvent } from './pollEvent';
+import { clientLapsed, firstVisit } from './visitEvents';
 
 /** The events the poll trigger offers, in the order of its Event list. */
 export const POLL_EVENTS: readonly PollEvent[] = [
@@ -11,6 +13,11 @@ export const POLL_EVENTS: readonly PollEvent[] = [
 	saleCreated,
 	appointmentChanged,
 	clientUpdated,
+	clientLapsed,
+	contractEnding,
+	sessionsLow,
+	birthday,
+	firstVisit,
 ];
 
 export const findPollEvent = (value: string) => POLL_EVENTS.find((event) => event.value === value);

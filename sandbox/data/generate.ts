@@ -3,6 +3,7 @@ import { generateCatalogue, generateStaff } from './business';
 import { generateClientServices, generateClients, generateLogins } from './people';
 import { generateClassRecords } from './classRecords';
 import { generateClientRecords } from './clientRecords';
+import { generateHistory } from './history';
 import { createRandom, deriveSeed } from './prng';
 import { generateSaleRecords } from './saleRecords';
 import { generateStaffRecords } from './staffRecords';
@@ -81,6 +82,7 @@ export function generateSite(spec: SiteSpec): SiteData {
 	};
 	data.staffRecords = generateStaffRecords(rand('staffRecords'), staff, data.logins);
 	data.classRecords = generateClassRecords(rand('classRecords'), data.classes, clients, data.clientServices);
+	generateHistory(rand('history'), data, anchor);
 	data.nextIds = nextIdsOf(data);
 	return spec.settings.TimeZone === 'UTC' ? data : onWallClock(data, spec.settings.TimeZone);
 }

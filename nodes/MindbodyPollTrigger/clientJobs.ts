@@ -1,0 +1,200 @@
+import { DateTime } from 'luxon';
+import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
+import { readList, readOne, type Query } from './listPages';
+import { operationOf, type PollRun } from './pollEvent';
+import { DAY_MS, stampMs } from './stamps';
+
+/**
+ * What the client follow-up events (lapsed, ending, running low, birthday, first visit) share:
+ * their settings, the studio's calendar, the reads of clients by id and of attended visits.
+ * Each keeps between polls only what tells it which clients to look at again (a day per client),
+ * and reads those clients again before it passes one on: what it passes on is as Mindbody has it now.
+ */
+
+export const clientsOp = operationOf(V6.GetClients);
+const classesOp = operationOf(V6.GetClasses);
+const classVisitsOp = operationOf(V6.GetClassVisits);
+const appointmentsOp = operationOf(V6.GetStaffAppointments);
+export const clientVisitsOp = operationOf(V6.GetClientVisits);
+
+/** The document: GET /client/clients takes at most 20 client ids at once. */
+export const CLIENTS_PER_READ = 20;
+
+/** A visit counts once its class or appointment ended this long ago: time for staff to sign clients in. */
+export const SETTLE_MS = 2 * 60 * 60 * 1000;
+
+/** The follow-up events' number fields, as the node names them. */
+export const JOB_SETTINGS = {
+	daysWithoutVisit: { label: 'Days Without Visit', fallback: 30 },
+	daysAhead: { label: 'Days Ahead', fallback: 14 },
+	sessionsLeft: { label: 'Sessions Left', fallback: 1 },
+} as const;
+
+type PollOrExecute = IPollFunctions | IExecuteFunctions;
+
+/** A whole number of zero or more from the node's field, or an error naming the field. */
+export function settingOf(run: PollRun, name: keyof typeof JOB_SETTINGS): number {
+	const ctx = run.ctx.ctx as PollOrExecute;
+	const { label, fallback } = JOB_SETTINGS[name];
+	const raw = 'getInputData' in ctx ? ctx.getNodeParameter(name, 0, fallback) : ctx.getNodeParameter(name, fallback);
+	const value = Number(raw);
+	if (raw === '' || raw === null || !Number.isInteger(value) || value < 0 || value > 3650) {
+		throw new NodeOperationError(ctx.getNode(), `${label} must be a whole number of 0 or more, not "${String(raw)}"`, {
+			description: `Set ${label} to a number of days or sessions such as ${fallback}.`,
+		});
+	}
+	return value;
+}
+
+/** The studio's calendar day of an instant (YYYY-MM-DD). */
+export const dayIn = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+
+/** Days from `a` to `b` (both YYYY-MM-DD). */
+export const daysBetween = (a: string, b: string) =>
+	Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+
+/** A day `days` after `day` (YYYY-MM-DD). */
+export const addDays = (day: string, days: number) =>
+	new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The date part a service date or date-time starts with (its own calendar), or undefined. */
+export const datePart = (value: unknown) =>
+	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
+
+/** The clients of these ids as Mindbody has them now, by id (20 a request; inactive ones too). */
+export async function clientsById(run: PollRun, ids: string[]): Promise<Map<string, IDataObject>> {
+	const found = new Map<string, IDataObject>();
+	const wanted = [...new Set(ids)];
+	for (let from = 0; from < wanted.length; from += CLIENTS_PER_READ) {
+		const query: Query = wanted.slice(from, from + CLIENTS_PER_READ).map((id) => ['request.clientIDs', id]);
+		query.push(['request.includeInactive', 'true']);
+		const reading = await readList(run.ctx, clientsOp, query, (client) => String(client.Id));
+		for (const client of reading.records) found.set(String(client.Id), client);
+	}
+	return found;
+}
+
+/** Whether Mindbody holds the client as active (Status is the membership's, not the client's). */
+export const isActiveClient = (client: IDataObject | undefined) => client !== undefined && client.Active !== false;
+
+/** Every active client (one request per 100): the first poll of an event that needs them all. */
+export async function allClients(run: PollRun): Promise<IDataObject[]> {
+	const reading = await readList(run.ctx, clientsOp, [], (client) => String(client.Id));
+	return reading.records.filter(isActiveClient);
+}
+
+/** Clients changed on or after a day (a day early, so the service's zone cannot hide one). */
+export async function clientsChangedSince(run: PollRun, day: string): Promise<IDataObject[]> {
+	const reading = await readList(
+		run.ctx,
+		clientsOp,
+		[
+			['request.lastModifiedDate', day],
+			['request.includeInactive', 'true'],
+		],
+		(client) => String(client.Id),
+	);
+	return reading.records;
+}
+
+/** The fields of the client every follow-up item carries, named as in the client events. */
+export function clientPart(client: IDataObject | undefined, clientId: string): IDataObject {
+	const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+	return {
+		clientId,
+		clientUniqueId: typeof client?.UniqueId === 'number' ? client.UniqueId : null,
+		firstName: text(client?.FirstName),
+		lastName: text(client?.LastName),
+		email: text(client?.Email),
+		mobilePhone: text(client?.MobilePhone),
+		birthDateTime: text(client?.BirthDate),
+		sendPromotionalEmails: client?.SendPromotionalEmails === true,
+		sendAccountEmails: client?.SendAccountEmails === true,
+	};
+}
+
+/** A visit a client attended: the client, the studio's day and the time it started. */
+export interface Attended {
+	clientId: string;
+	day: string;
+	at: string;
+}
+
+const ATTENDED_APPOINTMENTS = ['Arrived', 'Completed'];
+
+/**
+ * The visits attended in classes and appointments that ended in (fromMs, toMs]: one request for
+ * the classes of those days, one per class for its roster (the document lists visits per class
+ * only), and the appointments of those days (100 a request). Classes are written in UTC,
+ * appointments in the studio's time (appointments.ts).
+ */
+export async function attendedBetween(run: PollRun, zone: string, fromMs: number, toMs: number): Promise<Attended[]> {
+	const attended: Attended[] = [];
+	if (toMs <= fromMs) return attended;
+	const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+	const classes = await readList(
+		run.ctx,
+		classesOp,
+		[
+			['request.startDateTime', utcDay(fromMs - DAY_MS)],
+			['request.endDateTime', utcDay(toMs)],
+		],
+		(record) => String(record.Id),
+	);
+	for (const record of classes.records) {
+		const end = stampMs(record.EndDateTime);
+		if (end === undefined || end <= fromMs || end > toMs || record.IsCanceled === true) continue;
+		const body = await readOne(run.ctx, classVisitsOp, [['request.classID', String(record.Id)]]);
+		const visits = ((body.Class as IDataObject | undefined)?.Visits ?? []) as IDataObject[];
+		const start = String(record.StartDateTime);
+		for (const visit of visits) {
+			if (visit.SignedIn !== true || visit.LateCancelled === true || !visit.ClientId) continue;
+			attended.push({ clientId: String(visit.ClientId), day: dayIn(stampMs(start)!, zone), at: start });
+		}
+	}
+	const appointments = await readList(
+		run.ctx,
+		appointmentsOp,
+		[
+			['request.startDate', dayIn(fromMs - DAY_MS, zone)],
+			['request.endDate', dayIn(toMs, zone)],
+		],
+		(record) => String(record.Id),
+	);
+	for (const record of appointments.records) {
+		if (!ATTENDED_APPOINTMENTS.includes(String(record.Status)) || !record.ClientId) continue;
+		const end = DateTime.fromISO(String(record.EndDateTime), { zone });
+		if (!end.isValid || end.toMillis() <= fromMs || end.toMillis() > toMs) continue;
+		const start = DateTime.fromISO(String(record.StartDateTime), { zone });
+		attended.push({ clientId: String(record.ClientId), day: start.toISODate()!, at: String(record.StartDateTime) });
+	}
+	return attended;
+}
+
+/** The last attended day of each client among these visits. */
+export function lastDays(visits: Attended[], into: Record<string, string> = {}): Record<string, string> {
+	for (const visit of visits)
+		if (!into[visit.clientId] || into[visit.clientId] < visit.day) into[visit.clientId] = visit.day;
+	return into;
+}
+
+/** A client's attended visits (classes and appointments) from a day on, through GET /client/clientvisits. */
+export async function attendedSince(run: PollRun, clientId: string, fromDay?: string, toDay?: string) {
+	const query: Query = [['request.clientId', clientId]];
+	if (fromDay) query.push(['request.startDate', fromDay]);
+	if (toDay) query.push(['request.endDate', toDay]);
+	const reading = await readList(
+		run.ctx,
+		clientVisitsOp,
+		query,
+		(visit) => `${String(visit.Id)}:${String(visit.ClassId)}`,
+	);
+	return reading.records.filter(
+		(visit) =>
+			visit.LateCancelled !== true &&
+			(visit.SignedIn === true || ATTENDED_APPOINTMENTS.includes(String(visit.AppointmentStatus))),
+	);
+}

@@ -1,0 +1,38 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useFollowUpSandbox } from './followUpSupport';
+
+/** Fetch Test Event of the follow-up events: recent cases from the seeded history, nothing kept. */
+const { env } = useFollowUpSandbox();
+
+describe('Mindbody Poll Trigger: Fetch Test Event of the follow-up events', () => {
+	it('Client Lapsed shows a client whose last visit in the seeded history is just past Days Without Visit', async () => {
+		const workflow = env.workflow({ event: 'clientLapsed' });
+		const { items, error } = await workflow.fetchTestEvent();
+		expect(error).toBeUndefined();
+		const [item] = items;
+		const data = item.eventData as IDataObject;
+		expect(item.eventId).toBe('client.lapsed');
+		expect(Number(data.daysWithoutVisit)).toBeGreaterThan(30);
+		// Mindbody agrees: no attended visit after the one the item names.
+		const visits = await env.staffRest(
+			'GET',
+			`/client/clientvisits?request.clientId=${String(data.clientId)}&request.startDate=${String(data.lastVisitDate)}`,
+		);
+		const after = (visits.body.Visits as IDataObject[]).filter(
+			(visit) => visit.SignedIn === true && String(visit.StartDateTime).slice(0, 10) > String(data.lastVisitDate),
+		);
+		expect(after).toEqual([]);
+		expect(workflow.stored).toBeUndefined();
+	});
+
+	it('Birthday shows a client whose birthday was this week', async () => {
+		const workflow = env.workflow({ event: 'birthday' });
+		const { items, error } = await workflow.fetchTestEvent();
+		expect(error).toBeUndefined();
+		const data = items[0].eventData as IDataObject;
+		const today = new Date(Date.now()).toISOString().slice(0, 10);
+		expect(String(data.birthday) <= today).toBe(true);
+		expect(String(data.birthDateTime).slice(5, 10)).toBe(String(data.birthday).slice(5, 10));
+	});
+});
