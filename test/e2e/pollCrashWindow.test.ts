@@ -276,12 +276,44 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: killed just after a poll, not
 			);
 		console.log(
 			`[${VERSION}] ${rounds.length} kills, ${writes} writes: ${created.size} new clients, ${sales.size} sales, ` +
-				`${finalCity.size} changed clients; ${crashed.length} crashed runs retried (HTTP ${JSON.stringify(count(retries.map(String)))}); ` +
+				`${finalCity.size} changed clients; ${crashed.length} crashed runs retried (HTTP ${JSON.stringify(Object.fromEntries(count(retries.map(String))))}); ` +
 				`executions ${JSON.stringify(byStatus)}; New Client: ${missing(created, clientCounts).length} missing, ` +
 				`${twice(clientCounts).length} twice; New Sale: ${missing(sales, saleCounts).length} missing, ${twice(saleCounts).length} twice; ` +
 				`Updated Client: ${finalCounts.filter((f) => f.times === 0).length} last changes missing, ` +
 				`${finalCounts.filter((f) => f.times > 1).length} twice, ${twice(messageIds).length} messageIds twice`,
 		);
+		// Where a change went wrong: the runs that hold it (as the poll handed it to them) and what each gave on.
+		const keyOf = (json: Record<string, unknown>) => {
+			const data = json.eventData as { clientId?: unknown; saleId?: unknown; city?: unknown };
+			return json.eventId === 'clientSale.created'
+				? `sale ${String(data.saleId)}`
+				: `client ${String(data.clientId)}${json.eventId === 'client.updated' ? ` ${String(data.city)}` : ''}`;
+		};
+		const wrong = new Set([
+			...[...missing(created, clientCounts), ...twice(clientCounts)].map((id) => `client ${id}`),
+			...[...missing(sales, saleCounts), ...twice(saleCounts)].map((id) => `sale ${id}`),
+			...finalCounts.filter((f) => f.times !== 1).map((f) => `client ${f.id} ${finalCity.get(f.id)}`),
+		]);
+		for (const key of [...wrong].slice(0, 10)) {
+			const runs = all
+				.filter(
+					(e) =>
+						itemsOf(e).some((json) => keyOf(json) === key) ||
+						(e.data?.executionData?.nodeExecutionStack ?? [])
+							.flatMap((entry) => entry.data?.main?.[0] ?? [])
+							.some((item) => keyOf(item.json) === key),
+				)
+				.map(
+					(e) =>
+						`${e.id}/${e.mode}/${String(e.status)} gave ${itemsOf(e).filter((json) => keyOf(json) === key).length}` +
+						` (again ${JSON.stringify(
+							(e.data?.executionData?.nodeExecutionStack ?? [])
+								.flatMap((entry) => entry.data?.main?.[0] ?? [])
+								.find((item) => keyOf(item.json) === key)?.json.mindbodyPassedAgain ?? null,
+						)}, nodes ${JSON.stringify(Object.keys(e.data?.resultData.runData ?? {}))})`,
+				);
+			console.log(`[${VERSION}] ${key}: ${runs.join('; ') || 'in no run'}`);
+		}
 		expect(retries.every((status) => status === 200)).toBe(true);
 		expect(missing(created, clientCounts)).toEqual([]);
 		expect(twice(clientCounts)).toEqual([]);
