@@ -6,16 +6,20 @@ import { toItem } from './pollItems';
 
 /**
  * The trigger's step inside the run a poll started (n8n runs a polling node's execute() with the
- * poll's items as its input), with n8n's database record of processed items:
+ * poll's items as its input), with n8n's database record of processed items. A change counts as
+ * passed on once a run's first step has recorded it: n8n stores a run, with the poll's items as
+ * its input, and marks it running before this step starts, so from here on a run n8n loses to a
+ * crash is marked crashed with its input kept, and n8n's Retry runs it again from that input.
  *
  * - a run a poll started records each messageId and drops those already recorded: after a restart
  *   a poll passes on again what the last poll before it passed on (poll.ts, `unconfirmed`), and a
- *   stored run may have had them already;
- * - such an item passed on again (marked by the poll) that this step lets through is recorded a
- *   second time, as passed on again;
- * - n8n's Retry of a crashed run passes its events on unless they were passed on again after the
- *   restart: the crashed run may have recorded them itself before it stopped, so the plain record
- *   cannot tell; the second one can.
+ *   run may have recorded them before n8n died;
+ * - such an item passed on again (marked with the id of the poll that did) that this step lets
+ *   through is recorded twice more: as passed on again, and as taken by that poll's run;
+ * - n8n's Retry of a crashed run passes on what that run's first step took: for a run whose items
+ *   were passed on again, those it recorded as taken; for any other, those no run took after a
+ *   restart (the crashed run recorded them itself, or its first step never ran and no later run
+ *   had them). Each retry records what it passed on, so a second retry of the same run drops it.
  *
  * Then each event is shaped the way the user asked. The editor's Fetch Test Event runs this step
  * alone: it shows the newest event.
@@ -32,6 +36,17 @@ const messageIdOf = (item: INodeExecutionData) =>
 
 /** The record's entry for a change passed on again after a restart. */
 const againOf = (id: string) => `again:${id}`;
+/** The record's entry for a change the run of poll `poll` (one that passed changes on again) took. */
+const takenOf = (id: string, poll: string) => `taken:${poll}:${id}`;
+/** The record's entry for a change a retry of the run of poll `poll` passed on. */
+const retriedOf = (id: string, poll: string) => `retried:${poll}:${id}`;
+
+/** The id of the poll that passed the item on again after a restart, if one did. */
+const againBy = (item: INodeExecutionData): string | undefined => {
+	const mark = item.json[PASSED_AGAIN];
+	// Items of an older version of this node carry `true`: no poll id, so retried as any other run.
+	return typeof mark === 'string' && mark ? mark : undefined;
+};
 
 async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const ids = [...new Set(items.map(messageIdOf).filter((id): id is string => id !== undefined))];
@@ -40,15 +55,35 @@ async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[])
 	const key = `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}:poll`;
 	const record = async (entries: string[]) =>
 		entries.length ? await recordProcessed(ctx, key, entries, POLL_RECORD_MAX) : new Set<string>();
+	const idOf = (item: INodeExecutionData) => messageIdOf(item) ?? '';
 	try {
 		if (ctx.getMode() === 'retry') {
-			const again = await record(ids.map(againOf));
+			// One call: what the crashed run's step took, and what an earlier retry of it passed on.
+			const seen = await record(
+				items.flatMap((item) => {
+					const poll = againBy(item);
+					if (!messageIdOf(item)) return [];
+					return poll ? [takenOf(idOf(item), poll), retriedOf(idOf(item), poll)] : [againOf(idOf(item))];
+				}),
+			);
+			const passed = items.filter((item) => {
+				if (!messageIdOf(item)) return true;
+				const poll = againBy(item);
+				return poll
+					? seen.has(takenOf(idOf(item), poll)) && !seen.has(retriedOf(idOf(item), poll))
+					: !seen.has(againOf(idOf(item)));
+			});
 			await record(ids);
-			return items.filter((item) => !again.has(againOf(messageIdOf(item) ?? '')));
+			return passed;
 		}
 		const processed = await record(ids);
-		const passed = items.filter((item) => !processed.has(messageIdOf(item) ?? ''));
-		await record(passed.filter((item) => item.json[PASSED_AGAIN] === true).map((item) => againOf(messageIdOf(item)!)));
+		const passed = items.filter((item) => !processed.has(idOf(item)));
+		await record(
+			passed.flatMap((item) => {
+				const poll = againBy(item);
+				return poll && messageIdOf(item) ? [againOf(idOf(item)), takenOf(idOf(item), poll)] : [];
+			}),
+		);
 		return passed;
 	} catch (error) {
 		// A second run is better than a lost change.

@@ -15,8 +15,9 @@ import { MINUTE_MS, stampMs } from './stamps';
 export const STATE_KEY = 'poll';
 
 /**
- * Marks an item a poll passes on again after a restart (read again from `unconfirmed.before`);
- * the run's first step reads it and takes it away.
+ * Marks an item a poll passes on again after a restart (read again from `unconfirmed.before`),
+ * with an id of that poll: the run's first step records which of them this run took (a retry of
+ * the run passes on those), then takes the mark away.
  */
 export const PASSED_AGAIN = 'mindbodyPassedAgain';
 
@@ -147,6 +148,9 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	// Always the whole event: the run's first step checks its messageId, then shapes it as asked.
 	if (!outcome.events.length) return null;
 	const items = oldestFirst(outcome.events).map((polled) => toItem(polled, false));
-	if (unconfirmed !== undefined) for (const item of items) item.json[PASSED_AGAIN] = true;
+	if (unconfirmed !== undefined) {
+		const poll = randomUUID();
+		for (const item of items) item.json[PASSED_AGAIN] = poll;
+	}
 	return [items];
 }
