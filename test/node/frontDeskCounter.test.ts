@@ -143,6 +143,9 @@ describe('Sell prices as at the desk', () => {
 		expect(entries.find((e) => e.value === String(option.Id))?.name).toBe(`${option.Name} · ${prices} (${option.Id})`);
 	});
 
+	/** A price with the pricing option's tax, as Calculate Tax (on by default) charges it. */
+	const taxed = (price: number) => Math.round(price * (1 + h.site().saleRecords.pricingOptions[0].TaxRate) * 100) / 100;
+
 	const sale = (location?: number, amount?: number) => {
 		const option = h.site().saleRecords.pricingOptions[0];
 		const client = h.site().clients.filter((c) => c.Status === 'Active' && c.CustodianId === null)[3];
@@ -150,7 +153,7 @@ describe('Sell prices as at the desk', () => {
 			clientId: picked(client.ClientId),
 			...(location ? { locationId: picked(location) } : {}),
 			cartItems: { item: [{ type: 'Service', pricingOption: picked(option.Id), quantity: 1 }] },
-			cartPayments: { payment: [{ type: 'Cash', amount: amount ?? option.Price }] },
+			cartPayments: { payment: [{ type: 'Cash', amount: amount ?? taxed(option.Price) }] },
 		});
 	};
 
@@ -162,8 +165,8 @@ describe('Sell prices as at the desk', () => {
 	});
 
 	test('a sale without a Location says the online prices applied', async () => {
-		// Paid the online price: the sale goes through, and the editor says which price it was.
-		const result = await h.run(sale(undefined, h.site().saleRecords.pricingOptions[0].OnlinePrice));
+		// Paid the online price with its tax: the sale goes through, and the editor says which price it was.
+		const result = await h.run(sale(undefined, taxed(h.site().saleRecords.pricingOptions[0].OnlinePrice)));
 		expect([result.status, result.error?.message]).toEqual(['success', undefined]);
 		expect(bodyOf(h.only('sale.checkout'))).not.toHaveProperty('LocationId');
 		expect(result.hints('Mindbody').map((hint) => hint.message)).toEqual([
