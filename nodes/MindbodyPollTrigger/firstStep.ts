@@ -12,8 +12,8 @@ import { toItem } from './pollItems';
  * crash is marked crashed with its input kept, and n8n's Retry runs it again from that input.
  *
  * - a run a poll started records each messageId and drops those already recorded: after a restart
- *   a poll passes on again what the last poll before it passed on (poll.ts, `unconfirmed`), and a
- *   run may have recorded them before n8n died;
+ *   a poll passes on again what the polls of the last minutes before it passed on (poll.ts,
+ *   `handedOn`), and a run may have recorded them before n8n died;
  * - such an item passed on again (marked with the id of the poll that did) that this step lets
  *   through is recorded twice more: as passed on again, and as taken by that poll's run;
  * - n8n's Retry of a crashed run passes on what that run's first step took: for a run whose items

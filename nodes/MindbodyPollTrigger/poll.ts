@@ -15,7 +15,7 @@ import { MINUTE_MS, stampMs } from './stamps';
 export const STATE_KEY = 'poll';
 
 /**
- * Marks an item a poll passes on again after a restart (read again from `unconfirmed.before`),
+ * Marks an item a poll passes on again after a restart (read again from the oldest `handedOn` poll),
  * with an id of that poll: the run's first step records which of them this run took (a retry of
  * the run passes on those), then takes the mark away.
  */
@@ -24,6 +24,21 @@ export const PASSED_AGAIN = 'mindbodyPassedAgain';
 /** This n8n process, as the states it saves name it. */
 const PROCESS = randomUUID();
 
+/**
+ * How long a poll that passed changes on stays in `handedOn`: a run n8n has not started this long
+ * after its poll (stored as *new*, waiting for the workflow to be read again or for a place under
+ * n8n's concurrency limit) counts as started. And at most this many of them (10 minutes of polls
+ * every 5 s): past that the oldest is dropped.
+ */
+export const HANDED_ON_WINDOW_MS = 10 * MINUTE_MS;
+export const HANDED_ON_MAX = 120;
+
+/** A poll that passed changes on: when it started (n8n's clock) and the state it read from. */
+interface HandedOnPoll {
+	at: number;
+	before: unknown;
+}
+
 /** What a poll keeps for the next: for which event and start it was made, and the event's state. */
 export interface StoredPoll {
 	event: string;
@@ -31,12 +46,15 @@ export interface StoredPoll {
 	since: string;
 	state: unknown;
 	/**
-	 * Set with the state a poll that passed changes on saved: the state before that poll, and the
-	 * process that ran it. n8n saves the state a moment before it stores the run, so a process that
-	 * died in between left a state past changes no run holds. A poll in the same process knows the
-	 * run was handed on and drops this; a poll in another (after a restart) reads those changes
-	 * again from `before`, and the run's first step drops the ones a stored run already has.
+	 * The polls of the process `by` that passed changes on in the last HANDED_ON_WINDOW_MS, oldest
+	 * first. A change counts as passed on once a run's first step recorded it, and a poll cannot see
+	 * that: n8n saves the state a moment before it stores the run, and a stored run may wait as *new*
+	 * (never run, never retried once n8n dies) while later polls go on. So a poll in another process
+	 * (after a restart) reads again from the oldest `before` kept, and the runs' first step drops what
+	 * a run already recorded: re-reading more costs requests once, not changes twice.
 	 */
+	handedOn?: { by: string; polls: HandedOnPoll[] };
+	/** What an older version of the node kept instead: the state before its last poll that passed changes on. */
 	unconfirmed?: { before: unknown; by: string };
 }
 
@@ -121,6 +139,16 @@ export async function runPoll(ctx: IPollFunctions): Promise<INodeExecutionData[]
 	}
 }
 
+/** The polls kept in `handedOn` that are states of this event (an older node's `unconfirmed` as one). */
+function handedOnOf(stored: StoredPoll, event: PollEvent): StoredPoll['handedOn'] {
+	const kept =
+		stored.handedOn ??
+		(stored.unconfirmed && { by: stored.unconfirmed.by, polls: [{ at: 0, before: stored.unconfirmed.before }] });
+	if (!kept || typeof kept.by !== 'string' || !Array.isArray(kept.polls)) return undefined;
+	const polls = kept.polls.filter((poll) => typeof poll?.at === 'number' && event.isState(poll.before));
+	return { by: kept.by, polls };
+}
+
 async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = eventOf(ctx);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
@@ -130,11 +158,10 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	const staticData = ctx.getWorkflowStaticData('node');
 	const stored = staticData[STATE_KEY] as StoredPoll | undefined;
 	const fresh = stored?.event !== event.value || stored.since !== since || !event.isState(stored.state);
-	const unconfirmed =
-		!fresh && stored.unconfirmed && stored.unconfirmed.by !== PROCESS && event.isState(stored.unconfirmed.before)
-			? stored.unconfirmed.before
-			: undefined;
-	const state = fresh ? event.start(run.startedAt, since || undefined) : (unconfirmed ?? stored.state);
+	const handedOn = fresh ? undefined : handedOnOf(stored, event);
+	const restarted = handedOn !== undefined && handedOn.by !== PROCESS && handedOn.polls.length > 0;
+	const floor = restarted ? handedOn.polls[0].before : undefined;
+	const state = fresh ? event.start(run.startedAt, since || undefined) : (floor ?? stored.state);
 	if (state === undefined) {
 		throw new NodeOperationError(ctx.getNode(), `Start From "${since}" is not a date and time`, {
 			description: 'Give a date such as 2026-03-01T00:00:00, or leave Start From out to start from now.',
@@ -143,12 +170,16 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	// Starting from now, the first poll learns what exists and passes nothing on.
 	const outcome = await event.poll(run, state, fresh && !since);
 	const next: StoredPoll = { event: event.value, since, state: outcome.state };
-	if (outcome.events.length) next.unconfirmed = { before: state, by: PROCESS };
+	// After a restart the poll read from the oldest kept: its own entry covers those before it.
+	const kept =
+		handedOn && !restarted ? handedOn.polls.filter((poll) => run.startedAt - poll.at <= HANDED_ON_WINDOW_MS) : [];
+	if (outcome.events.length) kept.push({ at: run.startedAt, before: state });
+	if (kept.length) next.handedOn = { by: PROCESS, polls: kept.slice(-HANDED_ON_MAX) };
 	staticData[STATE_KEY] = next;
 	// Always the whole event: the run's first step checks its messageId, then shapes it as asked.
 	if (!outcome.events.length) return null;
 	const items = oldestFirst(outcome.events).map((polled) => toItem(polled, false));
-	if (unconfirmed !== undefined) {
+	if (restarted) {
 		const poll = randomUUID();
 		for (const item of items) item.json[PASSED_AGAIN] = poll;
 	}

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { HANDED_ON_WINDOW_MS } from '../../nodes/MindbodyPollTrigger/poll';
 import { dataOf, usePollSandbox } from './support';
 
 /**
@@ -121,8 +122,51 @@ describe('Mindbody Poll Trigger: n8n dying after a poll', () => {
 		await workflow.restart();
 		await workflow.poll();
 		expect(names(workflow.items)).toEqual(['Ada', 'Bo', 'Cy']);
-		expect(workflow.emitted.map(names)).toEqual([['Ada', 'Bo'], ['Ada', 'Bo'], ['Cy'], ['Cy']]);
+		// The second restart reads again from before every poll of the last minutes that passed changes on.
+		expect(workflow.emitted.map(names)).toEqual([['Ada', 'Bo'], ['Ada', 'Bo'], ['Cy'], ['Ada', 'Bo', 'Cy']]);
 		expect(workflow.runs.at(-1)).toEqual([]);
+	});
+
+	it('a run stored as new and not started while later polls passed changes on, then a restart: its changes are passed on once', async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.addClient('Ivy');
+		workflow.holdNextRun = true;
+		await workflow.poll();
+		expect(workflow.unstarted.map(names)).toEqual([['Ivy']]);
+		await env.addClient('Jo');
+		await workflow.poll();
+		await env.addClient('Kim');
+		await workflow.poll();
+		await workflow.poll();
+		expect(names(workflow.items)).toEqual(['Jo', 'Kim']);
+		// n8n dies with Ivy's run still new: n8n never runs it after the restart.
+		await workflow.restart();
+		expect(names(workflow.items)).toEqual(['Jo', 'Kim', 'Ivy']);
+		await workflow.poll();
+		await workflow.restart();
+		await workflow.poll();
+		expect(names(workflow.items)).toEqual(['Jo', 'Kim', 'Ivy']);
+	});
+
+	it('a poll passed changes on longer ago than the window: a restart reads again only from the polls within it', async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		await env.addClient('Lou');
+		await workflow.poll();
+		await env.addClient('Max');
+		await workflow.poll();
+		expect(workflow.stored?.handedOn?.polls).toHaveLength(2);
+		// Lou's poll, as if it had started more than HANDED_ON_WINDOW_MS ago.
+		const [oldest] = workflow.stored!.handedOn!.polls;
+		workflow.deactivate();
+		oldest.at -= HANDED_ON_WINDOW_MS + 1;
+		await workflow.activate();
+		await workflow.poll();
+		expect(workflow.stored?.handedOn?.polls).toHaveLength(1);
+		await workflow.restart();
+		expect(workflow.emitted.map(names)).toEqual([['Lou'], ['Max'], ['Max']]);
+		expect(names(workflow.items)).toEqual(['Lou', 'Max']);
 	});
 
 	it('a run stored but crashed before its first step: the poll after the restart runs it, a Retry of the crashed run nothing', async () => {

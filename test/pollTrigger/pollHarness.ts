@@ -75,6 +75,16 @@ export class PollingWorkflow {
 	 */
 	dieAt?: 'beforeStoring' | 'beforeFirstStep' | 'afterFirstStep';
 
+	/**
+	 * Set to make n8n store the next run a poll starts as *new* and not start it yet (it re-reads the
+	 * workflow, or waits under its concurrency limit) while later polls go on. A restart leaves such
+	 * a run *new*: n8n never runs it, and refuses to retry it. Its input is in `unstarted`.
+	 */
+	holdNextRun = false;
+
+	/** The input of each run stored as *new* and never started. */
+	readonly unstarted: IDataObject[][] = [];
+
 	/** The input of each run n8n marked crashed. */
 	readonly crashed: IDataObject[][] = [];
 
@@ -145,6 +155,11 @@ export class PollingWorkflow {
 			this.save(workflow);
 			const items = data[0].map((item) => item.json);
 			this.emitted.push(items);
+			if (this.holdNextRun) {
+				this.holdNextRun = false;
+				this.unstarted.push(items);
+				return;
+			}
 			const dieAt = this.dieAt;
 			this.dieAt = undefined;
 			if (dieAt) this.live = undefined;
