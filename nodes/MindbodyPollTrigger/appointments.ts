@@ -33,7 +33,7 @@ const sites = operationOf(V6.GetSites);
  * as UTC, as the times would be without it.
  */
 export async function zoneOf(run: PollRun): Promise<string> {
-	const { Sites } = await readOne(run.ctx, sites, []);
+	const { Sites } = await readOne(run.session, sites, []);
 	const zone = (Sites as IDataObject[] | undefined)?.find((site) => site.Id === run.siteId)?.TimeZone;
 	return typeof zone === 'string' && IANAZone.isValidZone(zone) ? zone : 'UTC';
 }
@@ -61,7 +61,7 @@ function event(run: PollRun, record: IDataObject, eventId: string, digest: strin
 const readWindow = async (run: PollRun, zone: string, maxPages = Infinity) => {
 	const { first, last } = windowOf(run, zone);
 	const listing = await readList(
-		run.ctx,
+		run.session,
 		search,
 		[
 			['request.startDate', first],

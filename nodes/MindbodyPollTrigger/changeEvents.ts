@@ -75,7 +75,7 @@ async function pollChanges(
 ) {
 	const plan = planRead(cursor, run.startedAt, run.overlapMs);
 	const query = list.query(requestFloor(plan.floor, list.keepsEqual));
-	const reading = await readList(run.ctx, list.operation, query, list.key, { goOn: run.goOn });
+	const reading = await readList(run.session, list.operation, query, list.key, { goOn: run.goOn });
 	const reads = readsOf(run, list, reading.records, content);
 	const events: PolledEvent[] = [];
 	for (const { record, read } of reads) {
@@ -110,7 +110,7 @@ function changeEvent(
 		async sample(run) {
 			const recent = cursorFromDate(utcStamp(run.startedAt - SAMPLE_DAYS * DAY_MS))!;
 			const query = list.query(requestFloor(recent.after, list.keepsEqual));
-			const reading = await readList(run.ctx, list.operation, query, list.key, { maxPages: SAMPLE_PAGES });
+			const reading = await readList(run.session, list.operation, query, list.key, { maxPages: SAMPLE_PAGES });
 			const reads = readsOf(run, list, reading.records).sort((a, b) => stampMs(b.read.stamp)! - stampMs(a.read.stamp)!);
 			for (const { record, read } of reads) {
 				const events = await judge(run, record, read, recent);
@@ -239,7 +239,7 @@ export const clientContractCreated = changeEvent(
 		const wanted = contractIdsOf(sale);
 		if (remembers(cursor, read.key) || !wanted.length || !sale.ClientId) return [];
 		const listing = await readList(
-			run.ctx,
+			run.session,
 			clientContracts,
 			[['request.clientId', String(sale.ClientId)]],
 			(contract) => String(contract.Id),

@@ -57,7 +57,7 @@ const isBooking = (visit: IDataObject) =>
 async function classWithVisits(run: PollRun, classId: string, floor?: string): Promise<IDataObject> {
 	const query: Query = [['request.classID', classId]];
 	if (floor) query.push(['request.lastModifiedDate', floor]);
-	const body = await readOne(run.ctx, visitsOp, query);
+	const body = await readOne(run.session, visitsOp, query);
 	return (body.Class ?? {}) as IDataObject;
 }
 
@@ -114,7 +114,7 @@ function rostersInWindow(state: BookingState, first: string): Record<string, num
 
 /** One listing of classes, its wholeness counted for the poll. */
 async function listClasses(poll: BookingPoll, query: Query, options?: { goOn: () => boolean }) {
-	const listing = await readList(poll.run.ctx, classesOp, query, classKey, options);
+	const listing = await readList(poll.run.session, classesOp, query, classKey, options);
 	poll.whole &&= listing.whole;
 	poll.complete &&= listing.complete;
 	return listing.records;
@@ -230,7 +230,7 @@ export const classBookingCreated: PollEvent<BookingState> = {
 	async sample(run) {
 		const { first, last } = windowOf(run, CLASS_DAYS);
 		const listing = await readList(
-			run.ctx,
+			run.session,
 			classesOp,
 			[
 				['request.startDateTime', first],

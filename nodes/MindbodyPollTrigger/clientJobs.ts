@@ -37,7 +37,7 @@ type PollOrExecute = IPollFunctions | IExecuteFunctions;
 
 /** A whole number of zero or more from the node's field, or an error naming the field. */
 export function settingOf(run: PollRun, name: keyof typeof JOB_SETTINGS): number {
-	const ctx = run.ctx.ctx as PollOrExecute;
+	const ctx = run.session.ctx as PollOrExecute;
 	const { label, fallback } = JOB_SETTINGS[name];
 	const raw = 'getInputData' in ctx ? ctx.getNodeParameter(name, 0, fallback) : ctx.getNodeParameter(name, fallback);
 	const value = Number(raw);
@@ -71,7 +71,7 @@ export async function clientsById(run: PollRun, ids: string[]): Promise<Map<stri
 	for (let from = 0; from < wanted.length; from += CLIENTS_PER_READ) {
 		const query: Query = wanted.slice(from, from + CLIENTS_PER_READ).map((id) => ['request.clientIDs', id]);
 		query.push(['request.includeInactive', 'true']);
-		const reading = await readList(run.ctx, clientsOp, query, (client) => String(client.Id));
+		const reading = await readList(run.session, clientsOp, query, (client) => String(client.Id));
 		for (const client of reading.records) found.set(String(client.Id), client);
 	}
 	return found;
@@ -82,14 +82,14 @@ export const isActiveClient = (client: IDataObject | undefined) => client !== un
 
 /** Every active client (one request per 100): the first poll of an event that needs them all. */
 export async function allClients(run: PollRun): Promise<IDataObject[]> {
-	const reading = await readList(run.ctx, clientsOp, [], (client) => String(client.Id));
+	const reading = await readList(run.session, clientsOp, [], (client) => String(client.Id));
 	return reading.records.filter(isActiveClient);
 }
 
 /** Clients changed on or after a day (a day early, so the service's zone cannot hide one). */
 export async function clientsChangedSince(run: PollRun, day: string): Promise<IDataObject[]> {
 	const reading = await readList(
-		run.ctx,
+		run.session,
 		clientsOp,
 		[
 			['request.lastModifiedDate', day],
@@ -136,7 +136,7 @@ export async function attendedBetween(run: PollRun, zone: string, fromMs: number
 	if (toMs <= fromMs) return attended;
 	const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 	const classes = await readList(
-		run.ctx,
+		run.session,
 		classesOp,
 		[
 			['request.startDateTime', utcDay(fromMs - DAY_MS)],
@@ -147,7 +147,7 @@ export async function attendedBetween(run: PollRun, zone: string, fromMs: number
 	for (const record of classes.records) {
 		const end = stampMs(record.EndDateTime);
 		if (end === undefined || end <= fromMs || end > toMs || record.IsCanceled === true) continue;
-		const body = await readOne(run.ctx, classVisitsOp, [['request.classID', String(record.Id)]]);
+		const body = await readOne(run.session, classVisitsOp, [['request.classID', String(record.Id)]]);
 		const visits = ((body.Class as IDataObject | undefined)?.Visits ?? []) as IDataObject[];
 		const start = String(record.StartDateTime);
 		for (const visit of visits) {
@@ -156,7 +156,7 @@ export async function attendedBetween(run: PollRun, zone: string, fromMs: number
 		}
 	}
 	const appointments = await readList(
-		run.ctx,
+		run.session,
 		appointmentsOp,
 		[
 			['request.startDate', dayIn(fromMs - DAY_MS, zone)],
@@ -187,7 +187,7 @@ export async function attendedSince(run: PollRun, clientId: string, fromDay?: st
 	if (fromDay) query.push(['request.startDate', fromDay]);
 	if (toDay) query.push(['request.endDate', toDay]);
 	const reading = await readList(
-		run.ctx,
+		run.session,
 		clientVisitsOp,
 		query,
 		(visit) => `${String(visit.Id)}:${String(visit.ClassId)}`,

@@ -44,7 +44,7 @@ const sellsPricingOption = (item: IDataObject) => item.IsService === true || sel
  * cannot hide one): one request per 100 sales.
  */
 async function buyersSince(run: PollRun, day: string, wanted: (item: IDataObject) => boolean): Promise<string[]> {
-	const reading = await readList(run.ctx, salesOp, [['request.startSaleDateTime', addDays(day, -1)]], (sale) =>
+	const reading = await readList(run.session, salesOp, [['request.startSaleDateTime', addDays(day, -1)]], (sale) =>
 		String(sale.Id),
 	);
 	return [
@@ -87,7 +87,7 @@ function contractDays(contract: IDataObject): { end: string; due: string } | und
 
 /** A client's contracts (one request each): the ones not ended by `today`. */
 async function contractsOf(run: PollRun, clientId: string, today: string): Promise<IDataObject[]> {
-	const reading = await readList(run.ctx, contractsOp, [['request.clientId', clientId]], (c) => String(c.Id));
+	const reading = await readList(run.session, contractsOp, [['request.clientId', clientId]], (c) => String(c.Id));
 	return reading.records.filter((contract) => {
 		const days = contractDays(contract);
 		return days !== undefined && days.end >= today;
@@ -233,7 +233,7 @@ async function servicesOf(run: PollRun, clientIds: string[], today: string, into
 		for (const [id, entry] of Object.entries(into)) if (batch.includes(entry[0])) delete into[id];
 		const query: Query = batch.map((id) => ['request.clientIds', id]);
 		query.push(['request.showActiveOnly', 'true']);
-		const reading = await readList(run.ctx, servicesOp, query, (service) => String(service.Id));
+		const reading = await readList(run.session, servicesOp, query, (service) => String(service.Id));
 		for (const service of reading.records) {
 			const expires = datePart(service.ExpirationDate);
 			const clientId = String(service.ClientID ?? service.ClientId ?? '');

@@ -75,7 +75,7 @@ async function runOf(ctx: PollOrExecute, budgetMs = Infinity): Promise<PollRun> 
 	const lookAhead = Number(parameter(ctx, 'lookAheadDays', 0));
 	const startedAt = Date.now();
 	return {
-		ctx: session,
+		session,
 		siteId: Number(credentials.siteId ?? DEFAULT_SITE_ID),
 		startedAt,
 		overlapMs: Math.max(0, Number.isFinite(overlap) ? overlap : DEFAULT_OVERLAP_MINUTES) * MINUTE_MS,

@@ -9,7 +9,7 @@ import type { PolledEvent } from './pollItems';
 /** One poll: what it may use, and when it started by our clock. */
 export interface PollRun {
 	/** The poll's session: every request of the poll goes through it. */
-	ctx: RunSession;
+	session: RunSession;
 	siteId: number;
 	startedAt: number;
 	overlapMs: number;
