@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { usePollSandbox } from './support';
+import { fakeDateFrom, usePollSandbox } from './support';
 
 /**
  * What the tests of the follow-up events (Client Lapsed, Membership or Contract Ending, Sessions Running Low,
@@ -15,23 +15,7 @@ const START = Date.parse('2027-03-10T12:00:00Z');
  * far has a file of its own.
  */
 export function useFollowUpSandbox() {
-	jest.useFakeTimers({
-		now: START,
-		advanceTimers: true,
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-	});
-	afterAll(() => jest.useRealTimers());
+	fakeDateFrom(START);
 	const env = usePollSandbox();
 
 	/** Moves n8n's clock and the sandbox's to an instant. */

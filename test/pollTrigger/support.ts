@@ -33,6 +33,30 @@ export interface PollSandbox {
 let clients = 0;
 
 /**
+ * Fakes only n8n's Date, from `now` (jest.setSystemTime moves it); every timer runs as usual, so the
+ * engine and the sandbox's server keep working. Real time again after the file's tests.
+ */
+export function fakeDateFrom(now: number): void {
+	jest.useFakeTimers({
+		now,
+		advanceTimers: true,
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+	});
+	afterAll(() => jest.useRealTimers());
+}
+
+/**
  * One sandbox per test file (seed 7), its clock started at the real time and then still unless a
  * test moves it: the trigger's first activation starts from now by n8n's clock. Reset with
  * fresh credentials before each test: 'mindbody' logs in as staff, 'noUser' holds no token,

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { newCredentials } from '../harness/runWorkflow';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
-import { usePollSandbox } from './support';
+import { fakeDateFrom, usePollSandbox } from './support';
 
 /**
  * The appointment poll at a Los Angeles site (-97), in the week of the 2027 change to daylight
@@ -14,23 +14,7 @@ import { usePollSandbox } from './support';
  */
 const START = Date.parse('2027-03-10T12:00:00Z');
 const DAY = 86_400_000;
-jest.useFakeTimers({
-	now: START,
-	advanceTimers: true,
-	doNotFake: [
-		'hrtime',
-		'nextTick',
-		'performance',
-		'queueMicrotask',
-		'setImmediate',
-		'clearImmediate',
-		'setInterval',
-		'clearInterval',
-		'setTimeout',
-		'clearTimeout',
-	],
-});
-afterAll(() => jest.useRealTimers());
+fakeDateFrom(START);
 
 const env = usePollSandbox();
 
