@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { recordProcessed } from '../shared/processedRecord';
-import { PASSED_AGAIN, sampleOf } from './poll';
+import { PASSED_AGAIN, POLL_RECORD_MAX, sampleOf } from './poll';
 import { toItem } from './pollItems';
 
 /**
@@ -24,12 +24,6 @@ import { toItem } from './pollItems';
  * Then each event is shaped the way the user asked. The editor's Fetch Test Event runs this step
  * alone: it shows the newest event.
  */
-
-/**
- * How many entries the record keeps for the node (newest kept): more than one poll passes on in
- * all but a backfill, so a poll passed on again after a restart finds all of its own.
- */
-export const POLL_RECORD_MAX = 5000;
 
 const messageIdOf = (item: INodeExecutionData) =>
 	typeof item.json.messageId === 'string' ? item.json.messageId : undefined;

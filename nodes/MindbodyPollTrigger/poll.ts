@@ -25,6 +25,12 @@ export const PASSED_AGAIN = 'mindbodyPassedAgain';
 const PROCESS = randomUUID();
 
 /**
+ * How many of the newest entries n8n's record of processed items keeps for the trigger: the run's
+ * first step records each messageId it passes on (firstStep.ts).
+ */
+export const POLL_RECORD_MAX = 5000;
+
+/**
  * How long a poll that passed changes on stays in `handedOn`: a run n8n has not started this long
  * after its poll (stored as *new*, waiting for the workflow to be read again or for a place under
  * n8n's concurrency limit) counts as started. And at most this many of them (10 minutes of polls
@@ -33,10 +39,20 @@ const PROCESS = randomUUID();
 export const HANDED_ON_WINDOW_MS = 10 * MINUTE_MS;
 export const HANDED_ON_MAX = 120;
 
-/** A poll that passed changes on: when it started (n8n's clock) and the state it read from. */
+/**
+ * At most this many changes passed on by the polls kept (the newest poll is always kept): a restart
+ * reads them all again, and the first step can drop only what the record still holds. A change a
+ * run recorded takes up to three entries (its id, and two more when it was passed on again after a
+ * restart), so a third of the record covers every change the kept polls passed on.
+ */
+export const HANDED_ON_CHANGES = Math.floor(POLL_RECORD_MAX / 3);
+
+/** A poll that passed changes on: when it started (n8n's clock), the state it read from, and how many. */
 interface HandedOnPoll {
 	at: number;
 	before: unknown;
+	/** Changes it passed on (missing in states of an older version of the node: counted as one). */
+	changes?: number;
 }
 
 /** What a poll keeps for the next: for which event and start it was made, and the event's state. */
@@ -149,6 +165,18 @@ function handedOnOf(stored: StoredPoll, event: PollEvent): StoredPoll['handedOn'
 	return { by: kept.by, polls };
 }
 
+/** The newest polls whose changes the record of processed items still holds, oldest first. */
+function withinRecord(polls: HandedOnPoll[]): HandedOnPoll[] {
+	let changes = 0;
+	let from = polls.length;
+	while (from > 0) {
+		changes += Math.max(1, Number(polls[from - 1].changes) || 1);
+		if (changes > HANDED_ON_CHANGES && from < polls.length) break;
+		from--;
+	}
+	return polls.slice(from);
+}
+
 async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = eventOf(ctx);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
@@ -173,8 +201,8 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	// After a restart the poll read from the oldest kept: its own entry covers those before it.
 	const kept =
 		handedOn && !restarted ? handedOn.polls.filter((poll) => run.startedAt - poll.at <= HANDED_ON_WINDOW_MS) : [];
-	if (outcome.events.length) kept.push({ at: run.startedAt, before: state });
-	if (kept.length) next.handedOn = { by: PROCESS, polls: kept.slice(-HANDED_ON_MAX) };
+	if (outcome.events.length) kept.push({ at: run.startedAt, before: state, changes: outcome.events.length });
+	if (kept.length) next.handedOn = { by: PROCESS, polls: withinRecord(kept.slice(-HANDED_ON_MAX)) };
 	staticData[STATE_KEY] = next;
 	// Always the whole event: the run's first step checks its messageId, then shapes it as asked.
 	if (!outcome.events.length) return null;

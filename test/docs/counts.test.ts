@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { operations } from '../../nodes/shared/catalogue';
 import { events } from '../../nodes/shared/events/eventCatalogue';
+import { HANDED_ON_CHANGES, POLL_RECORD_MAX } from '../../nodes/MindbodyPollTrigger/poll';
 
 /**
  * The counts written in prose (how many operations, of which kind, how many event kinds) are the
@@ -63,4 +64,15 @@ test('the catalogue has both kinds and the event list', () => {
 	expect(COUNTS.listed).toBeGreaterThan(0);
 	expect(COUNTS.v6).toBeGreaterThan(0);
 	expect(COUNTS.events).toBeGreaterThan(0);
+});
+
+test("the poll trigger's record and re-read bounds in the docs are the node's", () => {
+	const pages = ['README.md', 'docs/poll-trigger.md', 'docs/queue-mode-and-crashes.md'].map(read).join('\n');
+	const written = (pattern: RegExp) => [...pages.matchAll(pattern)].map((match) => Number(match[1].replace(',', '')));
+	const changes = written(/\b(\d[\d,]*) changes(?= in all|\)|: a third|, before)/g);
+	const record = written(/newest (\d[\d,]*)(?= per trigger|\)| entries)/g);
+	expect(changes.length).toBeGreaterThan(0);
+	expect(record.length).toBeGreaterThan(0);
+	expect(new Set(changes)).toEqual(new Set([HANDED_ON_CHANGES]));
+	expect(new Set(record)).toEqual(new Set([POLL_RECORD_MAX]));
 });

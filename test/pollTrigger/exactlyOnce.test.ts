@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { HANDED_ON_WINDOW_MS } from '../../nodes/MindbodyPollTrigger/poll';
+import { HANDED_ON_CHANGES, HANDED_ON_WINDOW_MS, POLL_RECORD_MAX } from '../../nodes/MindbodyPollTrigger/poll';
 import { dataOf, usePollSandbox } from './support';
 
 /**
@@ -167,6 +167,29 @@ describe('Mindbody Poll Trigger: n8n dying after a poll', () => {
 		await workflow.restart();
 		expect(workflow.emitted.map(names)).toEqual([['Lou'], ['Max'], ['Max']]);
 		expect(names(workflow.items)).toEqual(['Lou', 'Max']);
+	});
+
+	it('polls that passed on more changes than the record of processed items holds, then a restart: nothing twice', async () => {
+		const workflow = env.workflow({ event: 'clientCreated' });
+		await workflow.activate();
+		// Each poll passes on over half of what the kept polls may hold; all of them, more than the record holds.
+		const perPoll = Math.ceil(HANDED_ON_CHANGES * 0.6);
+		const polls = Math.ceil(POLL_RECORD_MAX / perPoll) + 1;
+		for (let poll = 0; poll < polls; poll++) {
+			// The sandbox's clock moves only when told: each burst a second later, as the service's would.
+			await env.advance(1000);
+			for (let i = 0; i < perPoll; i++) await env.addClient(`Many${poll}x${i}`);
+			await workflow.poll();
+		}
+		expect(workflow.emitted.map((items) => items.length)).toEqual(Array(polls).fill(perPoll));
+		expect(workflow.items).toHaveLength(polls * perPoll);
+		// Only the newest poll is kept: two would hold more changes than a third of the record.
+		expect(workflow.stored?.handedOn?.polls.map((poll) => poll.changes)).toEqual([perPoll]);
+		await workflow.restart();
+		expect(workflow.emitted.at(-1)).toHaveLength(perPoll);
+		const passed = names(workflow.items);
+		expect(passed).toHaveLength(polls * perPoll);
+		expect(new Set(passed).size).toBe(passed.length);
 	});
 
 	it('a run stored but crashed before its first step: the poll after the restart runs it, a Retry of the crashed run nothing', async () => {
