@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { recordProcessed } from '../shared/processedRecord';
+import { forgetProcessed, recordProcessed } from '../shared/processedRecord';
 import { PASSED_AGAIN, POLL_RECORD_MAX, sampleOf } from './poll';
 import { toItem } from './pollItems';
 
@@ -70,14 +70,20 @@ async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[])
 			await record(ids);
 			return passed;
 		}
-		const processed = await record(ids);
+		// An item passed on again is claimed (passed on again, taken by this poll's run) in the same call
+		// that checks it: were n8n to die between two calls, a change recorded with no claim would be
+		// left to no run's retry. Claims for items another run took already are taken back after.
+		const claimsOf = (item: INodeExecutionData) => {
+			const poll = againBy(item);
+			return poll && messageIdOf(item) ? [againOf(idOf(item)), takenOf(idOf(item), poll)] : [];
+		};
+		const processed = await record([...new Set([...ids, ...items.flatMap(claimsOf)])]);
 		const passed = items.filter((item) => !processed.has(idOf(item)));
-		await record(
-			passed.flatMap((item) => {
-				const poll = againBy(item);
-				return poll && messageIdOf(item) ? [againOf(idOf(item)), takenOf(idOf(item), poll)] : [];
-			}),
-		);
+		const wrongClaims = items
+			.filter((item) => processed.has(idOf(item)))
+			.flatMap(claimsOf)
+			.filter((claim) => !processed.has(claim));
+		if (wrongClaims.length) await forgetProcessed(ctx, key, wrongClaims, POLL_RECORD_MAX);
 		return passed;
 	} catch (error) {
 		// A second run is better than a lost change.

@@ -11,6 +11,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 interface Waiting {
 	ids: string[];
+	/** Take the ids out of the record instead of checking them in. */
+	forget?: boolean;
 	resolve: (processed: Set<string>) => void;
 	reject: (error: unknown) => void;
 }
@@ -27,13 +29,32 @@ export async function recordProcessed(
 	ids: string[],
 	maxEntries: number,
 ): Promise<Set<string>> {
+	return await enqueue(ctx, key, { ids }, maxEntries);
+}
+
+/** Takes `ids` out of the node's record, in the same queue as the checks. */
+export async function forgetProcessed(
+	ctx: IExecuteFunctions,
+	key: string,
+	ids: string[],
+	maxEntries: number,
+): Promise<void> {
+	await enqueue(ctx, key, { ids, forget: true }, maxEntries);
+}
+
+async function enqueue(
+	ctx: IExecuteFunctions,
+	key: string,
+	request: Pick<Waiting, 'ids' | 'forget'>,
+	maxEntries: number,
+): Promise<Set<string>> {
 	return await new Promise((resolve, reject) => {
 		const queue = waiting.get(key);
 		if (queue) {
-			queue.push({ ids, resolve, reject });
+			queue.push({ ...request, resolve, reject });
 			return;
 		}
-		waiting.set(key, [{ ids, resolve, reject }]);
+		waiting.set(key, [{ ...request, resolve, reject }]);
 		void drain(ctx, key, maxEntries);
 	});
 }
@@ -42,6 +63,18 @@ async function drain(ctx: IExecuteFunctions, key: string, maxEntries: number): P
 	for (let group = waiting.get(key) ?? []; group.length; group = waiting.get(key) ?? []) {
 		// Later arrivals queue for the next call while this one is under way.
 		waiting.set(key, []);
+		const forgets = group.filter((entry) => entry.forget);
+		group = group.filter((entry) => !entry.forget);
+		if (forgets.length) {
+			try {
+				const ids = [...new Set(forgets.flatMap((entry) => entry.ids))];
+				await ctx.helpers.removeProcessed(ids, 'node', { mode: 'entries', maxEntries });
+				for (const entry of forgets) entry.resolve(new Set());
+			} catch (error) {
+				for (const entry of forgets) entry.reject(error);
+			}
+		}
+		if (!group.length) continue;
 		const all = [...new Set(group.flatMap((entry) => entry.ids))];
 		try {
 			const result = await ctx.helpers.checkProcessedAndRecord(all, 'node', { mode: 'entries', maxEntries });

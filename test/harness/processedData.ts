@@ -64,8 +64,25 @@ export class ProcessedDataTable implements IDataDeduplicator {
 		return output;
 	}
 
-	async removeProcessed(): Promise<void> {
-		throw new Error('Not part of these tests');
+	/** As n8n's: each item's hash, its first occurrence taken out, the row written back. */
+	async removeProcessed(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<void> {
+		if (options.mode !== 'entries') throw new Error('Only mode "entries" is part of these tests');
+		const key = this.key(scope, contextData);
+		await databaseCall();
+		const stored = this.rows.get(key);
+		if (!stored) return;
+		const row: Row = { mode: stored.mode, data: [...stored.data] };
+		for (const item of items) {
+			const index = row.data.indexOf(hash(item));
+			if (index !== -1) row.data.splice(index, 1);
+		}
+		await databaseCall();
+		this.rows.set(key, row);
 	}
 
 	async clearAllProcessedItems(): Promise<void> {
