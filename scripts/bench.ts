@@ -4,7 +4,8 @@
  * each side in interleaved rounds and prints min and median per side and the ratio of medians.
  * Targets are ratios, checked here and never in `npm test`: the process exits 1 when one is missed.
  * `npm run bench -- --follow-ups` runs only the poll trigger's follow-up events (requests counted,
- * in n8n's engine in this process: no n8n to start).
+ * in n8n's engine in this process: no n8n to start); `npm run bench -- --webhook` only the webhook
+ * trigger's deliveries (with `--quick`, 200 a round).
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -21,6 +22,7 @@ import { SandboxProcess } from './bench/sandbox';
 import { meets, table, type Row } from './bench/stats';
 
 const config = process.argv.includes('--quick') ? QUICK : FULL;
+const webhookOnly = process.argv.includes('--webhook');
 // Other work on the machine slows every side; the load average tells a reader how much.
 const loadAtStart = os.loadavg()[0];
 
@@ -85,8 +87,9 @@ async function main(): Promise<number> {
 	n8n = await BenchN8n.start(sandbox.info, tarball);
 	const ctx: BenchContext = { config, n8n, sandbox, notes: [] };
 	const rows: Row[] = [];
-	for (const job of [coldLoadJob, pagingJob, completeJob, deliveriesJob, pollingJob]) rows.push(...(await job(ctx)));
-	rows.push(...followUpsJob(ctx.notes));
+	const jobs = webhookOnly ? [deliveriesJob] : [coldLoadJob, pagingJob, completeJob, deliveriesJob, pollingJob];
+	for (const job of jobs) rows.push(...(await job(ctx)));
+	if (!webhookOnly) rows.push(...followUpsJob(ctx.notes));
 
 	console.log(`\n${header(n8n.version)}\n\n${table(rows)}\n`);
 	for (const note of ctx.notes) console.log(`- ${note}`);

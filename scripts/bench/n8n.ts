@@ -211,6 +211,16 @@ export class BenchN8n {
 		return retryClosedSocket(() => server.createAndActivateWorkflow(this.handle, workflow));
 	}
 
+	/** A credential of one of n8n's own types (its public API takes those), named for the bench. */
+	async createCredential(
+		name: string,
+		type: string,
+		data: Record<string, unknown>,
+	): Promise<{ id: string; name: string }> {
+		const id = await retryClosedSocket(() => server.createCredential(this.handle, { name, type, data }));
+		return { id, name };
+	}
+
 	webhookUrl(webhookPath: string): string {
 		return this.handle.webhookUrl(webhookPath);
 	}
@@ -255,6 +265,16 @@ export class BenchN8n {
 			);
 		}
 		return { nodeMs: run.executionTime, items: run.data?.main[0]?.length ?? 0, wallMs };
+	}
+
+	/** What stopped an execution: the node it stopped in and n8n's message. */
+	async executionError(id: string): Promise<string> {
+		const execution = await this.api<Execution & { data?: { resultData: { lastNodeExecuted?: string } } }>(
+			'GET',
+			`/executions/${id}?includeData=true`,
+		);
+		const { error, lastNodeExecuted } = execution.data?.resultData ?? {};
+		return `${lastNodeExecuted ?? 'no node'}: ${error?.message ?? 'no message'}`;
 	}
 
 	/** Id of the newest execution of a workflow (0 when there is none). */

@@ -305,3 +305,81 @@ export function deliveriesWebhook(path: string): WorkflowJson {
 		settings: SETTINGS,
 	};
 }
+
+/**
+ * What a user builds for the trigger's guarantees from n8n's own nodes: the Webhook node keeping
+ * the raw body, a Crypto node taking its HMAC-SHA256 (base64, keyed with the subscription's
+ * signature key, held in a Crypto credential), an IF comparing that with the live service's
+ * X-Mindbody-Signature header, and Remove Duplicates dropping a messageId seen in an earlier
+ * execution (a record of 2,000, as the trigger keeps).
+ */
+export function deliveriesDiy(path: string, crypto: { id: string; name: string }): WorkflowJson {
+	const start = webhookNode(path, 'onReceived');
+	start.parameters.options = { rawBody: true };
+	const into = (node: string) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+	return {
+		name: 'bench: deliveries, Webhook + Crypto + IF + Remove Duplicates',
+		nodes: [
+			start,
+			{
+				id: nodeId(),
+				name: 'Signature',
+				type: 'n8n-nodes-base.crypto',
+				typeVersion: 2,
+				position: [200, 0],
+				parameters: {
+					action: 'hmac',
+					binaryData: true,
+					binaryPropertyName: 'data',
+					type: 'SHA256',
+					dataPropertyName: 'signature',
+					encoding: 'base64',
+				},
+				credentials: { crypto },
+			},
+			{
+				id: nodeId(),
+				name: 'Signed',
+				type: 'n8n-nodes-base.if',
+				typeVersion: 2.2,
+				position: [400, 0],
+				parameters: {
+					conditions: {
+						options: { caseSensitive: true, leftValue: '', typeValidation: 'loose', version: 2 },
+						conditions: [
+							{
+								id: 'c1',
+								leftValue: "={{ $json.headers['x-mindbody-signature'] }}",
+								rightValue: '=sha256={{ $json.signature }}',
+								operator: { type: 'string', operation: 'equals' },
+							},
+						],
+						combinator: 'and',
+					},
+					options: {},
+				},
+			},
+			{
+				id: nodeId(),
+				name: 'New',
+				type: 'n8n-nodes-base.removeDuplicates',
+				typeVersion: 2,
+				position: [600, 0],
+				parameters: {
+					operation: 'removeItemsSeenInPreviousExecutions',
+					logic: 'removeItemsWithAlreadySeenKeyValues',
+					dedupeValue: '={{ $json.body.messageId }}',
+					options: { historySize: 2000 },
+				},
+			},
+			{ ...downstreamNode(), position: [800, 0] },
+		],
+		connections: {
+			Start: into('Signature'),
+			Signature: into('Signed'),
+			Signed: into('New'),
+			New: into('Downstream'),
+		},
+		settings: SETTINGS,
+	};
+}

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../nodes/shared/catalogue';
-import { PAGE_OVERLAP, readInOrder, readPage } from '../../nodes/shared/transport/pages';
+import { PAGE_OVERLAP, readInOrder, readOn, readPage } from '../../nodes/shared/transport/pages';
 
 /**
  * The page reader over a list that moves while it is read (pure helper: the list is an array the
@@ -108,5 +108,40 @@ describe('readPage', () => {
 		const { request } = movingList(range(1, 15));
 		expect((await readPage(operation, request, 0, 10)).next).toBe(10);
 		expect((await readPage(operation, request, 10, 10)).next).toBeUndefined();
+	});
+});
+
+describe('readOn', () => {
+	/** Pages of 10 from a list of `length`, each read logged by its offset. */
+	function pagesOf(length: number) {
+		const reads: number[] = [];
+		const readAt = async (offset: number) => {
+			reads.push(offset);
+			const entries = Array.from({ length: Math.max(0, Math.min(10, length - offset)) }, (_, i) => offset + i);
+			return offset + entries.length < length ? { entries, next: offset + entries.length } : { entries };
+		};
+		return { reads, readAt };
+	}
+
+	test('reads on until what was found is enough, and gives the next offset', async () => {
+		const { reads, readAt } = pagesOf(100);
+		const result = await readOn(20, readAt, (found) => found.length >= 25);
+		expect(reads).toEqual([20, 30, 40]);
+		expect(result).toEqual({ found: Array.from({ length: 30 }, (_, i) => 20 + i), next: 50 });
+	});
+
+	test('stops at the end of the list with no next offset', async () => {
+		const { reads, readAt } = pagesOf(25);
+		expect(await readOn(0, readAt, () => false)).toEqual({ found: Array.from({ length: 25 }, (_, i) => i) });
+		expect(reads).toEqual([0, 10, 20]);
+	});
+
+	test('reads at most maxPages, and none when what it starts with is enough', async () => {
+		const { reads, readAt } = pagesOf(100);
+		const filtered = async (offset: number) => ({ ...(await readAt(offset)), entries: [] as number[] });
+		expect(await readOn(0, filtered, (found) => found.length > 0, 5)).toEqual({ found: [], next: 50 });
+		expect(reads).toEqual([0, 10, 20, 30, 40]);
+		expect(await readOn(0, readAt, () => true)).toEqual({ found: [], next: 0 });
+		expect(reads).toHaveLength(5);
 	});
 });

@@ -1,9 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { operations, type ListSource, type Operation } from '../../shared/catalogue';
 import { mindbodyRequest, RunSession } from '../../shared/transport';
-import { readPage } from '../../shared/transport/pages';
+import { entriesOf, pageQuery, readOn, readPage } from '../../shared/transport/pages';
 import { entryOf } from './labels';
 import { recordsShown } from './listRecords';
 import { windowOf } from './lookAhead';
@@ -18,17 +18,6 @@ const MULTI_SELECT_MAX = 500;
  * page with more to come.
  */
 const PAGES_READ_ON = 5;
-
-/** The entries of one answer: a list, `items`, or the named list of a v6 answer. */
-function entriesOf(source: Operation, body: unknown): unknown[] {
-	if (source.paging?.list || source.output === 'namedList') {
-		const key = source.paging?.list ?? source.outputKey!;
-		const list = (body as IDataObject | undefined)?.[key];
-		return Array.isArray(list) ? list : [];
-	}
-	const items = (body as IDataObject | undefined)?.items;
-	return Array.isArray(body) ? body : Array.isArray(items) ? items : [];
-}
 
 const servers = () => operations.filter((operation) => operation.serves);
 
@@ -82,7 +71,7 @@ async function neededQuery(run: DropdownRun, list: ListSource): Promise<Array<[s
 		let value = currentValue(run.ctx, wireName);
 		const server = servers().find((operation) => operation.serves === from);
 		if (value === undefined && server)
-			value = (await readOptionsPage(run, server, from, 0)).options[0]?.value as string;
+			value = (await readOptionsPage(run, server, from, 0)).entries[0]?.value as string;
 		if (value !== undefined) query.push([wireName, value]);
 	}
 	return query;
@@ -95,7 +84,7 @@ async function readOptionsPage(
 	list: ListSource,
 	offset: number,
 	filter?: string,
-): Promise<{ options: INodePropertyOptions[]; next?: number }> {
+): Promise<{ entries: INodePropertyOptions[]; next?: number }> {
 	const query: Array<[string, string]> = [...(await neededQuery(run, list)), ...followedQuery(run.ctx, source, list)];
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
 	const window = list.lookAhead ? await windowOf(run, list.lookAhead) : undefined;
@@ -106,19 +95,9 @@ async function readOptionsPage(
 	};
 	const send = async (extra: Array<[string, string]> = []) =>
 		(await mindbodyRequest(run, { operation: source, path: source.path, query: [...query, ...extra] })).body;
-	const { paging } = source;
-	if (!paging) return { options: shown(entriesOf(source, await send())) };
-	const page = await readPage(
-		source,
-		async (from, size) =>
-			await send([
-				[paging.limit, String(size)],
-				[paging.offset, String(from)],
-			]),
-		offset,
-		PAGE,
-	);
-	return { options: shown(page.entries), ...(page.next !== undefined ? { next: page.next } : {}) };
+	if (!source.paging) return { entries: shown(entriesOf(source, await send())) };
+	const page = await readPage(source, async (from, size) => await send(pageQuery(source, from, size)), offset, PAGE);
+	return { entries: shown(page.entries), ...(page.next !== undefined ? { next: page.next } : {}) };
 }
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -135,22 +114,18 @@ function searcher(source: Operation, list: ListSource) {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		let offset: number | undefined = Number(paginationToken ?? 0) || 0;
 		const run = new RunSession(this);
 		// Without a search on the service, the entries read are filtered here.
 		const matches = matcher(list.searchParam ? undefined : filter);
-		const shown: INodePropertyOptions[] = [];
-		for (let pages = 0; offset !== undefined && !shown.length && pages < PAGES_READ_ON; pages++) {
-			const page: { options: INodePropertyOptions[]; next?: number } = await readOptionsPage(
-				run,
-				source,
-				list,
-				offset,
-				filter,
-			);
-			shown.push(...page.options.filter(matches));
-			offset = page.next;
-		}
+		const { found: shown, next: offset } = await readOn(
+			Number(paginationToken ?? 0) || 0,
+			async (from) => {
+				const page = await readOptionsPage(run, source, list, from, filter);
+				return { ...page, entries: page.entries.filter(matches) };
+			},
+			(found) => found.length > 0,
+			PAGES_READ_ON,
+		);
 		// Nothing at all to offer (no search typed): the editor's "No results" would not say why.
 		if (list.whenNone && !shown.length && offset === undefined && !filter && !paginationToken) {
 			throw new NodeOperationError(this.getNode(), list.whenNone);
@@ -165,12 +140,11 @@ function searcher(source: Operation, list: ListSource) {
 function loader(source: Operation, list: ListSource) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const run = new RunSession(this);
-		const options: INodePropertyOptions[] = [];
-		for (let offset: number | undefined = 0; offset !== undefined && options.length < MULTI_SELECT_MAX; ) {
-			const page: { options: INodePropertyOptions[]; next?: number } = await readOptionsPage(run, source, list, offset);
-			options.push(...page.options);
-			offset = page.next;
-		}
+		const { found: options } = await readOn(
+			0,
+			async (from) => await readOptionsPage(run, source, list, from),
+			(found) => found.length >= MULTI_SELECT_MAX,
+		);
 		// A list read from now on stays in time order; the others by name.
 		const first = options.slice(0, MULTI_SELECT_MAX);
 		return list.lookAhead ? first : first.sort(byName);

@@ -6,8 +6,8 @@ import { issueUserToken, replaceToken, StaffLoginError, tokenExpired, type Issue
 
 /**
  * What the credential does when n8n calls it: authenticate() adds its headers to a request,
- * preAuthentication() logs in first where a token is needed. Two kinds of credentials objects
- * reach them, told apart by what they carry, never by what is missing:
+ * preAuthentication() logs in first where a token is needed (why n8n called it: `calledFor`). Two
+ * kinds of credentials objects reach them, told apart by the mark a hand-over carries:
  * - a hand-over (`handOverToken`): the nodes' transport sends a request of its own with the token
  *   its run obtained, for n8n to store with the credential. Its headers are complete already
  *   (`mindbodyHeaders`, from the operation); it logs in nothing.
@@ -109,22 +109,39 @@ export function applyCredentialHeaders<T extends UrlOptions & { headers?: IDataO
 }
 
 /**
- * The credential's preAuthentication. n8n runs it (n8n's credentials helper) in three cases only:
- * the stored token is empty, a request made with this object failed, or the credential is being
- * tested; it says which to nobody. A hand-over gives n8n its token once and logs in nothing. For
- * n8n's own objects: an empty token means a first login; an object authenticate() has been
- * through is a failed request, which logs in only when it carried a token past its stated expiry
- * (n8n then sends the request again, so nothing else may return a new token); an object with a
- * stored token that no request has used is the remaining case, the credential test, which logs in
- * to prove the login.
+ * Why n8n called preAuthentication, named from what it hands the hook. n8n's credentials helper
+ * calls it in three cases only: the stored token is empty, a request made with this object failed
+ * (its `credentialsExpired`), or the credential is being tested (its `isTestingCredentials`, read
+ * off the test's temporary node). Neither flag nor the node reaches a credential: the hook gets the
+ * request helper and the fields alone (n8n 2.8 and 2.41 alike). So each case is named by what the
+ * object carries: the transport's hand-over mark; an empty token; the mark authenticate() leaves
+ * on every request it authenticates, which a failed request has been through. A test is the one
+ * call n8n makes with a token stored before any request was made with the object: its request is
+ * authenticated only after this hook.
+ */
+export type CalledFor = 'handOver' | 'firstLogin' | 'failedRequest' | 'credentialTest';
+
+export function calledFor(credentials: ICredentialDataDecryptedObject): CalledFor {
+	const marks = marksOf(credentials);
+	if (marks[HAND_OVER]) return 'handOver';
+	if (!credentials.accessToken) return 'firstLogin';
+	return marks[OWN_USE] ? 'failedRequest' : 'credentialTest';
+}
+
+/**
+ * The credential's preAuthentication (see `calledFor`). A hand-over gives n8n its token once and
+ * logs in nothing. A first login issues a token; a failed request logs in only when it carried a
+ * token past its stated expiry (n8n then sends the request again, so nothing else may return a new
+ * token); a credential test logs in to prove the login.
  */
 export async function preAuthenticate(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<IDataObject> {
 	const marks = marksOf(credentials);
-	const handOver = marks[HAND_OVER];
-	if (handOver) {
+	const reason = calledFor(credentials);
+	if (reason === 'handOver') {
+		const handOver = marks[HAND_OVER]!;
 		if (handOver.taken) return {};
 		handOver.taken = true;
 		return { ...handOver.issued };
@@ -132,10 +149,8 @@ export async function preAuthenticate(
 	if (credentials.userMode !== 'staffLogin') return {};
 	// n8n retries a failed login once more on the same object: the answer will not change.
 	if (marks[FAILED_LOGIN]) throw marks[FAILED_LOGIN];
-	const used = marks[OWN_USE];
-	const testing = Boolean(credentials.accessToken) && !used;
-	const expiredSent = Boolean(credentials.accessToken) && used?.carried === true && tokenExpired(credentials);
-	if (credentials.accessToken && !testing && !expiredSent) return {};
+	const expiredSent = reason === 'failedRequest' && marks[OWN_USE]?.carried === true && tokenExpired(credentials);
+	if (reason === 'failedRequest' && !expiredSent) return {};
 	// A test must prove the login and a first login replaces nothing: only an expired token's is shared.
 	const issued = expiredSent
 		? await replaceToken(helper, credentials, String(credentials.accessToken), false)

@@ -78,6 +78,34 @@ export async function readPage(
 	return endsList(page, offset, size) ? page : { ...page, next: offset + page.entries.length };
 }
 
+/** What a reading on from one page found, and the offset of the next page when more remain. */
+export interface ReadOn<T> {
+	found: T[];
+	next?: number;
+}
+
+/**
+ * Pages one after another from `offset`, each read by `readAt` (a page from an offset and the
+ * offset of the next), until `enough` says what was found suffices, `maxPages` have been read or
+ * the list ends. A dropdown reads on this way as the user scrolls: a multi-select up to its most
+ * entries, a search through pages none of whose entries it shows.
+ */
+export async function readOn<T>(
+	offset: number,
+	readAt: (offset: number) => Promise<{ entries: T[]; next?: number }>,
+	enough: (found: T[]) => boolean,
+	maxPages = Infinity,
+): Promise<ReadOn<T>> {
+	const found: T[] = [];
+	let next: number | undefined = offset;
+	for (let pages = 0; next !== undefined && !enough(found) && pages < maxPages; pages++) {
+		const page: { entries: T[]; next?: number } = await readAt(next);
+		found.push(...page.entries);
+		next = page.next;
+	}
+	return { found, ...(next !== undefined ? { next } : {}) };
+}
+
 /**
  * Entries asked for per page after a full first page of a list without a total. The spec states a
  * default page size (100) and no maximum; each request is billed, so a long list is read in
