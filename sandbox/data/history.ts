@@ -8,8 +8,10 @@ import type { ClassInstance, SiteData } from './types';
  * The months before the seeded classes: the schedules' past classes with the clients who attended
  * them (signed in), so a studio's follow-ups have a history to read. Some clients come every week up
  * to the seeded days; others stopped coming at a day spread over the months, so they lapse (or have
- * lapsed) as the clock moves; most clients never came. Appended after the seeded records, with ids
- * after theirs: the seeded records and their ids stay as they were.
+ * lapsed) as the clock moves; most clients never came. And memberships bought a year ago that end in
+ * the coming weeks, so renewal reminders come due as the clock moves (the seeded contracts all end
+ * two months or more after the seeded days). Appended after the seeded records, with ids after theirs:
+ * the seeded records and their ids stay as they were.
  */
 
 /** How far back the history goes, and where the seeded classes begin (schedule.ts). */
@@ -83,4 +85,56 @@ export function generateHistory(rand: Random, site: SiteData, anchor: number): v
 	}
 	site.classes.push(...classes);
 	site.classRecords.visits.push(...visits);
+	addEndingContracts(site, anchor);
+}
+
+/** The days after the seeded day on which the memberships bought a year before end. */
+export const ENDING_CONTRACT_DAYS = [3, 10, 17, 24, 31, 38];
+
+/**
+ * One-year membership contracts, not renewing, that end ENDING_CONTRACT_DAYS after the anchor: one
+ * each for the first active clients holding no contract. No random draw: the rest of the data stays
+ * as it was.
+ */
+function addEndingContracts(site: SiteData, anchor: number): void {
+	const records = site.saleRecords;
+	const contract = records.contracts.find((c) => c.MembershipId !== null);
+	if (!contract) return;
+	const holders = new Set(records.clientContracts.map((c) => c.ClientId));
+	const clients = site.clients.filter((client) => client.Status === 'Active' && !holders.has(client.Id));
+	ENDING_CONTRACT_DAYS.forEach((days, index) => {
+		const client = clients[index];
+		if (!client) return;
+		const end = anchor + days * DAY;
+		const start = dateOf(end - 365 * DAY);
+		const id = Math.max(60000, ...records.clientContracts.map((c) => c.Id)) + 1;
+		records.clientContracts.push({
+			Id: id,
+			ClientId: client.Id,
+			ContractId: contract.Id,
+			AgreementDate: start,
+			StartDate: start,
+			EndDate: dateOf(end),
+			IsAutoRenewing: false,
+			Status: 'Active',
+			SoldById: null,
+			LocationId: client.HomeLocationId,
+			OriginationLocationId: client.HomeLocationId,
+			SaleId: null,
+			PayerClientId: client.Id,
+			TerminationDate: null,
+			TerminationCode: null,
+			Suspensions: [],
+			AutopayChanges: [],
+		});
+		records.clientMemberships.push({
+			Id: Math.max(70000, ...records.clientMemberships.map((m) => m.Id)) + 1,
+			ClientId: client.Id,
+			MembershipId: contract.MembershipId!,
+			ClientContractId: id,
+			StartDate: start,
+			EndDate: dateOf(end),
+			Status: 'Active',
+		});
+	});
 }

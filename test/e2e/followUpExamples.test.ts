@@ -1,0 +1,366 @@
+/**
+ * Examples 9 to 12, the jobs a studio schedules, as a studio switches them on: each activated in a
+ * real n8n (its first poll, at activation, learns and sends nothing), then n8n's clock
+ * (fixtures/shiftedClock.cjs) and the sandbox's move six days on together, so the cases the
+ * sandbox's history holds come due: clients lapse, contracts near their end, birthdays come. A
+ * client with two sessions left on a pricing option attends a class with it meanwhile. Each e-mail
+ * is read back from the mail catcher and checked against the sandbox's records.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { DateTime } from 'luxon';
+
+import { catcherSmtpCredential, startMailCatcher, type CaughtMail, type MailCatcher } from '../../scripts/mailCatcher';
+import type { Sandbox } from '../../sandbox';
+import { n8nPid } from './support/counter';
+import {
+	example,
+	nodeOutput,
+	sandboxCredential,
+	staffToken,
+	startE2eSandbox,
+	tarball,
+	until,
+	VERSION,
+} from './support/mindbody';
+import { N8n, type WorkflowJson } from './support/n8n';
+import { pollTimesFor, pollWaitMs, POLL_NODE } from './support/pollTrigger';
+
+jest.setTimeout(600_000);
+
+const CLOCK = path.resolve(__dirname, 'fixtures/shiftedClock.cjs');
+const DAY = 24 * 3_600_000;
+/** How far both clocks move: within the week of birthdays a poll after a pause passes on. */
+const MOVE_DAYS = 6;
+
+interface Client {
+	Id: number;
+	ClientId: string;
+	FirstName: string;
+	Email: string;
+	BirthDate: string | null;
+	Status: string;
+}
+interface ClientService {
+	Id: number;
+	ClientId: number;
+	Name: string;
+	Remaining: number;
+	ActiveDate: string;
+	ExpirationDate: string;
+}
+interface ClientContract {
+	Id: number;
+	ClientId: number;
+	EndDate: string;
+}
+interface ClassInstance {
+	Id: number;
+	StartDateTime: string;
+	EndDateTime: string;
+	IsCanceled: boolean;
+	TotalBooked: number;
+	MaxCapacity: number;
+}
+interface Visit {
+	Id: number;
+	ClassId: number;
+	ClientId: number;
+	Status: string;
+}
+interface Appointment {
+	ClientId: number;
+	Status: string;
+	StartDateTime: string;
+}
+type EventData = Record<string, string | number | boolean | null> & {
+	clientId: string;
+	firstName: string;
+	email: string;
+	sendPromotionalEmails: boolean;
+	sendAccountEmails: boolean;
+};
+
+/** The example with its daily poll replaced by the e2e suite's every few seconds. */
+function pollingOften(workflow: WorkflowJson): WorkflowJson {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.name === POLL_NODE
+				? { ...node, parameters: { ...(node.parameters as object), pollTimes: pollTimesFor(VERSION) } }
+				: node,
+		),
+	};
+}
+
+describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
+	let sandbox: Sandbox;
+	let n8n: N8n;
+	let mail: MailCatcher;
+	let clockAcks: string;
+	const ids: Record<string, string> = {};
+	/** The studio's day before and after the move. */
+	let before: string;
+	let after: string;
+	/** The client who attends with her pricing option, and it. */
+	let attendee: Client | undefined;
+	let pass: ClientService | undefined;
+
+	const main = () =>
+		sandbox.state.main as unknown as {
+			clients: Client[];
+			clientServices: ClientService[];
+			classes: ClassInstance[];
+			appointments: Appointment[];
+			classRecords: { visits: Visit[] };
+			saleRecords: { clientContracts: ClientContract[] };
+			settings: { TimeZone: string };
+		};
+	const dayOf = (ms: number) => DateTime.fromMillis(ms, { zone: main().settings.TimeZone }).toISODate()!;
+	const plusDays = (day: string, days: number) => DateTime.fromISO(day, { zone: 'UTC' }).plus({ days }).toISODate()!;
+	const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY);
+	const formatted = (day: string) => DateTime.fromISO(day).toFormat('cccc d LLLL');
+
+	async function staff(route: string, body: unknown) {
+		const res = await fetch(`${sandbox.restBaseUrl}${route}`, {
+			method: 'POST',
+			headers: {
+				'API-Key': sandbox.apiKey,
+				SiteId: String(sandbox.siteId),
+				Authorization: `Bearer ${await staffToken(sandbox)}`,
+				'Content-Type': 'application/json',
+			},
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(15_000),
+		});
+		return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+	}
+
+	/** Moves n8n's Date.now() one step (MOVE_DAYS) and waits for the process to say it moved. */
+	async function moveN8nClock() {
+		const pid = n8nPid(n8n.userFolder);
+		const ack = path.join(clockAcks, `moves.${pid}`);
+		const moves = () => Promise.resolve(fs.existsSync(ack) ? Number(fs.readFileSync(ack, 'utf8')) : 0);
+		const was = await moves();
+		process.kill(pid, 'SIGUSR2');
+		expect(await until(moves, (moved) => moved > was, 10_000)).toBe(was + 1);
+	}
+
+	/**
+	 * The example's runs once the cases are passed on: at least one run, then until a poll interval
+	 * brings no other. Each run a success; returns the trigger's items and the e-mails sent.
+	 */
+	async function runsOf(file: string, mailNode: string) {
+		const id = ids[file];
+		const wait = pollWaitMs(VERSION);
+		let runs = await n8n.waitForExecutions(id, 1, wait + 90_000);
+		for (let seen = -1; seen !== runs.length; ) {
+			seen = runs.length;
+			await new Promise((resolve) => setTimeout(resolve, wait));
+			runs = (await n8n.executions(id)).filter((e) => e.stoppedAt);
+		}
+		for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
+		const events = runs.flatMap((run) => nodeOutput(run, POLL_NODE)).map((item) => item.eventData as EventData);
+		const sent = runs.flatMap((run) => nodeOutput(run, mailNode)) as Array<{ accepted?: string[] }>;
+		process.stdout.write(`${file}: ${runs.length} runs, ${events.length} cases, ${sent.length} e-mails\n`);
+		return { events, sent };
+	}
+
+	/** The e-mails a run's Send Email node reported accepted: one per item the filter kept, to its client. */
+	function expectSentTo(sent: Array<{ accepted?: string[] }>, kept: EventData[]) {
+		expect(sent.map((answer) => answer.accepted?.[0]).sort()).toEqual(kept.map((event) => event.email).sort());
+	}
+
+	const mailTo = (email: string) => (m: CaughtMail) => m.to.includes(email);
+
+	beforeAll(async () => {
+		sandbox = await startE2eSandbox();
+		mail = await startMailCatcher();
+		clockAcks = fs.mkdtempSync(path.join(os.tmpdir(), 'mindbody-clock-'));
+		const credential = sandboxCredential(sandbox);
+		const smtp = { id: N8n.newId(), name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
+		n8n = await N8n.start({
+			version: VERSION,
+			tarball: tarball(),
+			credentials: [credential, smtp],
+			env: {
+				NODE_OPTIONS: `--require ${CLOCK}`,
+				SHIFTED_CLOCK_ACK: path.join(clockAcks, 'moves'),
+				SHIFTED_CLOCK_STEP_MS: String(MOVE_DAYS * DAY),
+			},
+		});
+		before = dayOf(sandbox.clock.now());
+		// Each activation runs the first poll and waits for it: it learns, and sends nothing.
+		for (const file of EXAMPLES)
+			ids[file] = await n8n.importWorkflow(pollingOften(example(file, credential.id, smtp.id)));
+		expect(mail.mails).toEqual([]);
+
+		// A client with two sessions left on a pricing option valid well past the move books a class
+		// of the coming days with it (one it can pay for).
+		const now = sandbox.clock.now();
+		const upcoming = main()
+			.classes.filter(
+				(c) =>
+					!c.IsCanceled &&
+					Date.parse(c.StartDateTime) > now + 3_600_000 &&
+					Date.parse(c.EndDateTime) < now + (MOVE_DAYS - 1) * DAY &&
+					c.TotalBooked < c.MaxCapacity,
+			)
+			.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime));
+		let visitId: number | undefined;
+		for (const service of main().clientServices) {
+			const client = main().clients.find((c) => c.Id === service.ClientId);
+			if (
+				client?.Status !== 'Active' ||
+				service.Remaining !== 2 ||
+				service.ActiveDate > before ||
+				service.ExpirationDate <= plusDays(before, MOVE_DAYS + 30)
+			)
+				continue;
+			for (const klass of upcoming) {
+				const booked = await staff('/class/addclienttoclass', {
+					ClientId: client.ClientId,
+					ClassId: klass.Id,
+					ClientServiceId: service.Id,
+					RequirePayment: true,
+				});
+				if (booked.status !== 200) continue;
+				visitId = (booked.body.Visit as { Id: number }).Id;
+				attendee = client;
+				pass = service;
+				break;
+			}
+			if (attendee) break;
+		}
+		expect(visitId).toBeDefined();
+
+		// The move: the sandbox first (her class ends, staff sign her in), then n8n.
+		await sandbox.clock.advance(MOVE_DAYS * DAY);
+		after = dayOf(sandbox.clock.now());
+		expect((await staff('/client/updateclientvisit', { VisitId: visitId, SignedIn: true })).status).toBe(200);
+		await moveN8nClock();
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await sandbox?.stop();
+		await mail?.stop();
+		if (clockAcks) fs.rmSync(clockAcks, { recursive: true, force: true });
+	});
+
+	it('9: each active client whose last visit passed 30 days in the move gets one win-back e-mail naming that visit', async () => {
+		const { events, sent } = await runsOf(EXAMPLES[0], 'Send Win-Back Email');
+		// From the sandbox's records: each client's last attended class or appointment.
+		const last = new Map<number, string>();
+		const note = (clientId: number, day: string) => {
+			if ((last.get(clientId) ?? '') < day) last.set(clientId, day);
+		};
+		const classes = new Map(main().classes.map((c) => [c.Id, c]));
+		for (const visit of main().classRecords.visits)
+			if (visit.Status === 'SignedIn')
+				note(visit.ClientId, dayOf(Date.parse(classes.get(visit.ClassId)!.StartDateTime)));
+		for (const appointment of main().appointments)
+			if (['Arrived', 'Completed'].includes(appointment.Status))
+				note(appointment.ClientId, appointment.StartDateTime.slice(0, 10));
+		const active = new Set(
+			main()
+				.clients.filter((c) => c.Status === 'Active')
+				.map((c) => c.ClientId),
+		);
+		const lapsed = [...last]
+			.filter(([id, day]) => active.has(String(id)) && daysBetween(day, before) <= 30 && daysBetween(day, after) > 30)
+			.map(([id, day]) => ({ clientId: String(id), lastVisitDate: day }));
+		expect(lapsed.length).toBeGreaterThan(0);
+		expect(events.map((e) => ({ clientId: e.clientId, lastVisitDate: e.lastVisitDate })).sort(byClient)).toEqual(
+			lapsed.sort(byClient),
+		);
+
+		const kept = events.filter((e) => e.email && e.sendPromotionalEmails);
+		expect(kept.length).toBeGreaterThan(0);
+		expectSentTo(sent, kept);
+		for (const event of kept) {
+			const caught = await mail.waitFor(mailTo(event.email));
+			expect(caught.subject).toBe(`We miss you, ${event.firstName}`);
+			expect(caught.text).toContain(`we have not seen you since ${formatted(String(event.lastVisitDate))}.`);
+		}
+		for (const event of events.filter((e) => !e.sendPromotionalEmails))
+			expect(mail.mails.filter(mailTo(event.email))).toEqual([]);
+	});
+
+	it('10: the membership the history ends 17 days after the first poll gets one renewal reminder', async () => {
+		const { events, sent } = await runsOf(EXAMPLES[1], 'Send Renewal Reminder');
+		const endingDay = plusDays(before, 17);
+		const contract = main().saleRecords.clientContracts.find((c) => c.EndDate === endingDay)!;
+		expect(contract).toBeDefined();
+		const client = main().clients.find((c) => c.Id === contract.ClientId)!;
+		const event = events.find((e) => e.clientContractId === contract.Id)!;
+		expect(event).toMatchObject({ clientId: client.ClientId, endDate: endingDay, autoRenewing: false });
+		// Each case came due in the move: its due day (last autopay before the end, or the end) lies
+		// past the first poll's 14 days ahead and within the last poll's.
+		for (const e of events) {
+			const due = String(e.lastAutopayDate ?? e.endDate);
+			expect(due > plusDays(before, 14) && due <= plusDays(after, 14)).toBe(true);
+			const record = main().saleRecords.clientContracts.find((c) => c.Id === e.clientContractId)!;
+			expect({ client: String(record.ClientId), end: record.EndDate }).toEqual({ client: e.clientId, end: e.endDate });
+		}
+		expect(new Set(events.map((e) => e.clientContractId)).size).toBe(events.length);
+
+		const kept = events.filter((e) => e.email && e.sendAccountEmails);
+		expectSentTo(sent, kept);
+		const caught = await mail.waitFor(mailTo(client.Email));
+		expect(caught.subject).toBe(`Your ${String(event.contractName)} ends on ${formatted(endingDay)}`);
+		expect(caught.text).toContain('Renew it at the front desk or reply to this e-mail');
+	});
+
+	it('11: the client left with one session after her class gets one "one session left" offer', async () => {
+		const { events, sent } = await runsOf(EXAMPLES[2], 'Send Offer Email');
+		const record = main().clientServices.find((s) => s.Id === pass!.Id)!;
+		expect(record.Remaining).toBe(1);
+		const theirs = events.filter((e) => e.clientServiceId === pass!.Id);
+		expect(theirs).toEqual([
+			expect.objectContaining({ clientId: attendee!.ClientId, reason: 'sessionsLeft', remaining: 1 }),
+		]);
+		expect(events.filter((e) => e.reason === 'sessionsLeft')).toHaveLength(1);
+
+		const kept = events.filter((e) => e.email && e.sendPromotionalEmails);
+		expectSentTo(sent, kept);
+		if (theirs[0].sendPromotionalEmails) {
+			const caught = await mail.waitFor(
+				(m) => mailTo(attendee!.Email)(m) && m.subject === `One session left on your ${pass!.Name}`,
+			);
+			expect(caught.text).toContain(`you have 1 session left on your ${pass!.Name}.`);
+		} else {
+			expect(mail.mails.filter(mailTo(attendee!.Email))).toEqual([]);
+		}
+	});
+
+	it('12: each active client whose birthday came in the move gets one birthday e-mail', async () => {
+		const { events, sent } = await runsOf(EXAMPLES[3], 'Send Birthday Email');
+		const days = Array.from({ length: MOVE_DAYS }, (_, n) => plusDays(before, n + 1).slice(5));
+		const born = main()
+			.clients.filter((c) => c.Status === 'Active' && c.BirthDate && days.includes(c.BirthDate.slice(5, 10)))
+			.map((c) => c.ClientId)
+			.sort();
+		expect(born.length).toBeGreaterThan(0);
+		expect(events.map((e) => e.clientId).sort()).toEqual(born);
+
+		const kept = events.filter((e) => e.email && e.sendPromotionalEmails);
+		expect(kept.length).toBeGreaterThan(0);
+		expectSentTo(sent, kept);
+		for (const event of kept) {
+			const caught = await mail.waitFor(mailTo(event.email));
+			expect(caught.subject).toBe(`Happy birthday, ${event.firstName}!`);
+		}
+	});
+});
+
+const EXAMPLES = [
+	'09-win-back-lapsed-clients.json',
+	'10-renewal-reminder.json',
+	'11-one-session-left-offer.json',
+	'12-birthday-email.json',
+];
+
+const byClient = (a: { clientId: string }, b: { clientId: string }) => a.clientId.localeCompare(b.clientId);
