@@ -440,6 +440,82 @@ describe('Front Desk: selling', () => {
 		expect(result.jsonItems[0]).toMatchObject({ ShoppingCart: { GrandTotal: total } });
 	});
 
+	test("Sell's output names each item sold: type, ID, name and price, the sale read back once", async () => {
+		const records = h.site().saleRecords;
+		const option = records.pricingOptions[1];
+		const product = records.products.find((p) => p.InStock > 0)!;
+		const client = freeClient();
+		const priced = await h.run(
+			task('sell', {
+				clientId: picked(client.ClientId),
+				// The pricing option typed by ID (no name on the form), the product picked from the list.
+				cartItems: {
+					item: [
+						{ type: 'Service', pricingOption: typed(option.Id), quantity: 1 },
+						{
+							type: 'Product',
+							product: { ...picked(product.BarcodeId), cachedResultName: `${product.Name} (${product.BarcodeId})` },
+							quantity: 1,
+						},
+					],
+				},
+				locationId: picked(1),
+				test: true,
+			}),
+		);
+		// Test Only makes no sale: nothing to read back, the items named from what was sent.
+		expect(h.calls('sale.getMany')).toHaveLength(0);
+		const preview = priced.jsonItems[0] as { ShoppingCart: { GrandTotal: number; CartItems: IDataObject[] } };
+		expect(preview.ShoppingCart.CartItems.map((line) => line.Item)).toEqual([
+			{ Type: 'Service', Id: option.Id, Name: null, Price: null },
+			{ Type: 'Product', Id: product.BarcodeId, Name: product.Name, Price: null },
+		]);
+
+		const result = await h.run(
+			task('sell', {
+				clientId: picked(client.ClientId),
+				cartItems: {
+					item: [
+						{ type: 'Service', pricingOption: typed(option.Id), quantity: 1 },
+						{ type: 'Product', product: typed(product.BarcodeId), quantity: 1 },
+					],
+				},
+				locationId: picked(1),
+				cartPayments: { payment: [{ type: 'Cash', amount: preview.ShoppingCart.GrandTotal }] },
+			}),
+		);
+		expect(result.status).toBe('success');
+		const cart = (result.jsonItems[0] as { ShoppingCart: { SaleId: number; CartItems: IDataObject[] } }).ShoppingCart;
+		expect(cart.CartItems.map((line) => line.Item)).toEqual([
+			{ Type: 'Service', Id: option.Id, Name: option.Name, Price: option.Price },
+			{ Type: 'Product', Id: product.BarcodeId, Name: product.Name, Price: product.Price },
+		]);
+		// One read of the sale made, by its ID, after the one checkout.
+		expect(h.calls('sale.checkout')).toHaveLength(2);
+		const reads = h.calls('sale.getMany');
+		expect(reads).toHaveLength(1);
+		expect(queryPairs(reads[0])).toContainEqual(['request.saleId', String(cart.SaleId)]);
+	});
+
+	test('Sell names a tip from what was sent, with no read when every item is named and priced', async () => {
+		const client = freeClient();
+		const staff = h.site().staff[0];
+		const result = await h.run(
+			task('sell', {
+				clientId: picked(client.ClientId),
+				cartItems: { item: [{ type: 'Tip', tipAmount: 5, staffMember: picked(staff.Id) }] },
+				locationId: picked(1),
+				calculateTax: false,
+				cartPayments: { payment: [{ type: 'Cash', amount: 5 }] },
+			}),
+		);
+		expect(result.status).toBe('success');
+		const cart = (result.jsonItems[0] as { ShoppingCart: { SaleId: number; CartItems: IDataObject[] } }).ShoppingCart;
+		expect(cart.SaleId).toEqual(expect.any(Number));
+		expect(cart.CartItems.map((line) => line.Item)).toEqual([{ Type: 'Tip', Id: null, Name: 'Tip', Price: 5 }]);
+		expect(h.calls('sale.getMany')).toHaveLength(0);
+	});
+
 	test('Sell Membership sells the picked contract to the client, paid by card', async () => {
 		const contract = h.site().saleRecords.contracts[0];
 		const client = freeClient(undefined, 4);

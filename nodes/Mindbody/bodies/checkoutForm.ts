@@ -620,3 +620,33 @@ export const checkoutFormInput: BodyInput = {
 		return body;
 	},
 };
+
+/** The field each item kind is picked with, for the name the editor showed. */
+const ITEM_PICKERS: Readonly<Record<string, INodeProperties>> = {
+	Service: PRICING_OPTION,
+	Product: PRODUCT,
+	Package: PACKAGE,
+	GiftCard: GIFT_CARD,
+};
+
+/**
+ * The name the editor showed for each guided item's pick ("10 Class Pass · 25.00 at the desk
+ * (1001)" → "10 Class Pass"), in the order the items are sent; undefined for an item typed by ID,
+ * given by an expression, or without a picker (a tip).
+ */
+export function pickedItemNames(ctx: Ctx, i: number): Array<string | undefined> {
+	const option = (CART_ITEMS.options as Array<{ name: string }>)[0].name;
+	const value = ctx.getNodeParameter(CART_ITEMS.name, i, {}) as IDataObject;
+	const entries = (value[option] ?? []) as IDataObject[];
+	return entries.map((values) => {
+		const picker = ITEM_PICKERS[String(values.type)];
+		const cached = picker && (values[picker.name] as { cachedResultName?: unknown } | undefined)?.cachedResultName;
+		if (typeof cached !== 'string' || cached.trim() === '') return undefined;
+		return (
+			cached
+				.split(' · ')[0]
+				.replace(/ \([^()]*\)$/, '')
+				.trim() || undefined
+		);
+	});
+}
