@@ -516,6 +516,72 @@ describe('Front Desk: selling', () => {
 		expect(h.calls('sale.getMany')).toHaveLength(0);
 	});
 
+	test("a payment's Type from workflow data: each item needs only its own type's fields, a missing one named", async () => {
+		const option = h.site().saleRecords.pricingOptions[1];
+		const total = Math.round(option.Price * (1 + option.TaxRate) * 100) / 100;
+		const [cash, card, cardless] = [freeClient(undefined, 0), freeClient(undefined, 1), freeClient(undefined, 2)];
+		// A "cash or card" form: the card fields are expressions too, empty for a cash payment.
+		const result = await h.run(
+			task('sell', {
+				clientId: typed('={{ $json.client }}'),
+				cartItems: { item: [{ type: 'Service', pricingOption: typed(option.Id), quantity: 1 }] },
+				locationId: picked(1),
+				cartPayments: {
+					payment: [
+						{
+							type: '={{ $json.payType }}',
+							amount: total,
+							cardNumber: '={{ $json.cardNumber }}',
+							expMonth: '={{ $json.expMonth }}',
+							expYear: '={{ $json.expYear }}',
+						},
+					],
+				},
+			}),
+			{
+				continueOnFail: true,
+				items: [
+					{ client: cash.ClientId, payType: 'Cash', cardNumber: '', expMonth: '', expYear: '' },
+					{
+						client: card.ClientId,
+						payType: 'CreditCard',
+						cardNumber: TEST_CARDS.visa,
+						expMonth: '12',
+						expYear: '2030',
+					},
+					{ client: cardless.ClientId, payType: 'CreditCard', cardNumber: '', expMonth: '12', expYear: '2030' },
+				],
+			},
+		);
+		expect(result.status).toBe('success');
+		const payments = h.calls('sale.checkout').map((request) => (bodyOf(request) as IDataObject).Payments);
+		expect(payments).toEqual([
+			[{ Type: 'Cash', Metadata: { Amount: total } }],
+			[
+				{
+					Type: 'CreditCard',
+					Metadata: { Amount: total, CreditCardNumber: TEST_CARDS.visa, ExpMonth: '12', ExpYear: '2030' },
+				},
+			],
+		]);
+		// The card payment without a number: its error names the field and the type; it sent nothing.
+		expect(result.items[2].json.error).toBe('Payments[0].Card Number: is required for a Credit Card payment');
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		// A type that is none of the offered ones is named with the ones there are.
+		const wrong = await h.run(
+			task('sell', {
+				clientId: picked(cash.ClientId),
+				cartItems: { item: [{ type: 'Service', pricingOption: typed(option.Id), quantity: 1 }] },
+				locationId: picked(1),
+				cartPayments: { payment: [{ type: '={{ "Bitcoin" }}', amount: total }] },
+			}),
+		);
+		expect(wrong.nodeError('Mindbody')?.message).toMatch(
+			/^Payments\[0\]\.Type: "Bitcoin" is not one of .*Cash.*CreditCard/,
+		);
+		expect(h.calls('sale.checkout')).toHaveLength(2);
+	});
+
 	test('Sell Membership sells the picked contract to the client, paid by card', async () => {
 		const contract = h.site().saleRecords.contracts[0];
 		const client = freeClient(undefined, 4);
