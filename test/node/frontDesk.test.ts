@@ -368,7 +368,12 @@ describe('Front Desk: appointments', () => {
 		);
 		expect(entries.map((e) => e.value)).toEqual(expect.arrayContaining(coming.map((a) => String(a.Id))));
 		expect(queryPairs(h.calls('appointment.search')[0])).toContainEqual(['request.clientId', client.ClientId]);
-		expect(entries.find((e) => e.value === String(appointment.Id))?.name).toContain(`client ${client.ClientId}`);
+		// Each appointment is labelled by the service booked (its session type, read once beside the page).
+		const service = site.appointmentTypes.find((t) => t.Id === appointment.SessionTypeId)!;
+		expect(entries.find((e) => e.value === String(appointment.Id))?.name).toMatch(
+			new RegExp(` · ${service.Name} · .* · client ${client.ClientId}$`),
+		);
+		expect(h.calls('sessionType.getMany')).toHaveLength(h.calls('appointment.search').length);
 
 		const plain = await h.run({ ...parameters, appointmentId: picked(appointment.Id) });
 		expect(plain.status).toBe('success');

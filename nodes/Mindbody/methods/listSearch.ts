@@ -6,6 +6,7 @@ import { mindbodyRequest, RunSession } from '../../shared/transport';
 import { readPage } from '../../shared/transport/pages';
 import { entryOf } from './labels';
 import { recordsShown } from './listRecords';
+import { withServiceNames } from './serviceNames';
 import { windowOf } from './lookAhead';
 
 /** Entries one dropdown page asks for; a paged list is read on as the user scrolls. */
@@ -100,14 +101,15 @@ async function readOptionsPage(
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
 	const window = list.lookAhead ? await windowOf(run, list.lookAhead) : undefined;
 	if (window) query.push(...window.query);
-	const shown = (entries: unknown[]) => {
+	const shown = async (entries: unknown[]) => {
 		const records = recordsShown(list, entries);
-		return (window ? window.ahead(records) : records).map((e) => entryOf(list, e));
+		const ahead = window ? window.ahead(records) : records;
+		return (await withServiceNames(run, list, ahead)).map((e) => entryOf(list, e));
 	};
 	const send = async (extra: Array<[string, string]> = []) =>
 		(await mindbodyRequest(run, { operation: source, path: source.path, query: [...query, ...extra] })).body;
 	const { paging } = source;
-	if (!paging) return { options: shown(entriesOf(source, await send())) };
+	if (!paging) return { options: await shown(entriesOf(source, await send())) };
 	const page = await readPage(
 		source,
 		async (from, size) =>
@@ -118,7 +120,7 @@ async function readOptionsPage(
 		offset,
 		PAGE,
 	);
-	return { options: shown(page.entries), ...(page.next !== undefined ? { next: page.next } : {}) };
+	return { options: await shown(page.entries), ...(page.next !== undefined ? { next: page.next } : {}) };
 }
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
