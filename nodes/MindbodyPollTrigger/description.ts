@@ -60,9 +60,12 @@ export const pollTriggerProperties: INodeProperties[] = [
 		default: 'clientCreated',
 		description: 'What starts the workflow. Each poll asks Mindbody what changed since the last one.',
 	},
+	// n8n shows a notice by the node's parameters only (never by a credential's values), so the
+	// words hold whichever User Token the credential has; a credential without one is refused at
+	// activation and on Fetch Test Event, before any request (the transport's check).
 	{
 		displayName:
-			'The client list is only for staff: set User Token to "Staff Login" in the Mindbody credential for this event',
+			'This event reads the client list, which Mindbody opens to staff only: it needs a Mindbody credential whose User Token is "Staff Login" or a pasted staff token. Without one, the trigger is refused when activated, and nothing is read.',
 		name: 'staffNotice',
 		type: 'notice',
 		default: '',

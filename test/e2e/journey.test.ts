@@ -318,8 +318,14 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const run = await executeStep(ndv, id);
 		expect(run.data?.resultData.error).toBeUndefined();
 		expect(run.status).toBe('success');
-		const [answer] = nodeOutput(run, 'Sell') as Array<{ ShoppingCart: { SaleId: number; GrandTotal: number } }>;
+		const [answer] = nodeOutput(run, 'Sell') as Array<{
+			ShoppingCart: { SaleId: number; GrandTotal: number; CartItems: Array<{ Item: Record<string, unknown> }> };
+		}>;
 		expect(answer.ShoppingCart.GrandTotal).toBe(total);
+		// The output names what was sold: the pricing option picked, its name and its price.
+		expect(answer.ShoppingCart.CartItems.map((line) => line.Item)).toEqual([
+			{ Type: 'Service', Id: option.Id, Name: option.Name, Price: option.Price },
+		]);
 		const sales = await state<Array<{ Id: number }>>('sales');
 		expect(sales).toHaveLength(salesBefore + 1);
 		expect(sales.at(-1)!.Id).toBe(answer.ShoppingCart.SaleId);
@@ -420,7 +426,14 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 			'cancelAppointment',
 			client,
 		);
-		await pick(ndv, 'appointmentId', dayAndTime(target.StartDateTime));
+		const offered = await pick(ndv, 'appointmentId', dayAndTime(target.StartDateTime));
+		// Each appointment is labelled by the service booked, not only by its client's ID.
+		const service = sandbox.state
+			.site(sandbox.siteId)!
+			.appointmentTypes.find((type) => type.Id === moved.SessionTypeId)!;
+		expect(offered.find((label) => label.startsWith(dayAndTime(target.StartDateTime)))).toContain(
+			` · ${service.Name} · `,
+		);
 
 		const run = await executeStep(ndv, id);
 		expect(run.data?.resultData.error).toBeUndefined();

@@ -302,15 +302,37 @@ describe('Sale: Checkout, the guided form', () => {
 		expect([paid.status, totals(paid).GrandTotal, sales()]).toEqual(['success', total, before + 1]);
 	});
 
-	test('a picker or card field left empty in an entry: n8n itself refuses to run the workflow, nothing is sent', async () => {
+	test("a picker or card field left empty in an entry: an error naming the field and the entry's type, nothing sent", async () => {
 		const client = activeClient();
 		const option = { type: 'Service', pricingOption: picked(10001) };
-		const untouched: IDataObject[][] = [[{}], [option, { type: 'Product' }]];
-		for (const items of untouched) {
-			await expect(h.run(checkout(client, items, []))).rejects.toThrow(/workflow has issues/);
-		}
-		for (const type of ['CreditCard', 'StoredCard', 'GiftCard', 'Custom']) {
-			await expect(h.run(checkout(client, [option], [{ type, amount: 25 }]))).rejects.toThrow(/workflow has issues/);
+		// Not n8n's required check: a Type from an expression would show, and require, every type's fields.
+		const cases: Array<[IDataObject[], IDataObject[], string]> = [
+			[[{}], [], 'Items[0].Pricing Option: is required for a Pricing Option item'],
+			[[option, { type: 'Product' }], [], 'Items[1].Product: is required for a Product item'],
+			[
+				[option],
+				[{ type: 'CreditCard', amount: 25 }],
+				'Payments[0].Card Number: is required for a Credit Card payment',
+			],
+			[
+				[option],
+				[{ type: 'StoredCard', amount: 25 }],
+				'Payments[0].Card Last Four Digits: is required for a Stored Card payment',
+			],
+			[
+				[option],
+				[{ type: 'GiftCard', amount: 25 }],
+				'Payments[0].Gift Card Number: is required for a Gift Card payment',
+			],
+			[
+				[option],
+				[{ type: 'Custom', amount: 25 }],
+				'Payments[0].Payment Method: is required for a Custom Payment Method payment',
+			],
+		];
+		for (const [items, payments, message] of cases) {
+			const result = await h.run(checkout(client, items, payments));
+			expect([result.status, result.nodeError('Mindbody')?.message]).toEqual(['error', message]);
 		}
 		expect(h.apiRequests()).toHaveLength(0);
 	});
@@ -327,12 +349,12 @@ describe('Sale: Checkout, the guided form', () => {
 			[checkout(client, [], cash(10)), 'Items: is required: add an item to sell'],
 			[
 				checkout(client, [{ type: 'Service', pricingOption: '={{ "" }}' }], cash(10)),
-				'Items[0].Pricing Option: is required',
+				'Items[0].Pricing Option: is required for a Pricing Option item',
 			],
 			[checkout(client, [option], cash('={{ "ten" }}')), 'Payments[0].Amount: "ten" is not a number'],
 			[
 				checkout(client, [option], [{ type: 'StoredCard', amount: 10, lastFour: '={{ " " }}' }]),
-				'Payments[0].Card Last Four Digits: is required',
+				'Payments[0].Card Last Four Digits: is required for a Stored Card payment',
 			],
 			[
 				checkout(client, [{ ...option, quantity: '={{ 1.5 }}' }], cash(10)),
@@ -340,7 +362,7 @@ describe('Sale: Checkout, the guided form', () => {
 			],
 			[
 				checkout(client, [{ ...option, type: 'Visit' }], cash(10)),
-				'Items[0].Type: "Visit" is not one of the types offered',
+				'Items[0].Type: "Visit" is not one of the types offered (Service, Product, Package, GiftCard, Tip)',
 			],
 		];
 		for (const [parameters, message] of cases) {

@@ -368,7 +368,12 @@ describe('Front Desk: appointments', () => {
 		);
 		expect(entries.map((e) => e.value)).toEqual(expect.arrayContaining(coming.map((a) => String(a.Id))));
 		expect(queryPairs(h.calls('appointment.search')[0])).toContainEqual(['request.clientId', client.ClientId]);
-		expect(entries.find((e) => e.value === String(appointment.Id))?.name).toContain(`client ${client.ClientId}`);
+		// Each appointment is labelled by the service booked (its session type, read once beside the page).
+		const service = site.appointmentTypes.find((t) => t.Id === appointment.SessionTypeId)!;
+		expect(entries.find((e) => e.value === String(appointment.Id))?.name).toMatch(
+			new RegExp(` · ${service.Name} · .* · client ${client.ClientId}$`),
+		);
+		expect(h.calls('sessionType.getMany')).toHaveLength(h.calls('appointment.search').length);
 
 		const plain = await h.run({ ...parameters, appointmentId: picked(appointment.Id) });
 		expect(plain.status).toBe('success');
@@ -438,6 +443,148 @@ describe('Front Desk: selling', () => {
 			Payments: [{ Type: 'Cash', Metadata: { Amount: total } }],
 		});
 		expect(result.jsonItems[0]).toMatchObject({ ShoppingCart: { GrandTotal: total } });
+	});
+
+	test("Sell's output names each item sold: type, ID, name and price, the sale read back once", async () => {
+		const records = h.site().saleRecords;
+		const option = records.pricingOptions[1];
+		const product = records.products.find((p) => p.InStock > 0)!;
+		const client = freeClient();
+		const priced = await h.run(
+			task('sell', {
+				clientId: picked(client.ClientId),
+				// The pricing option typed by ID (no name on the form), the product picked from the list.
+				cartItems: {
+					item: [
+						{ type: 'Service', pricingOption: typed(option.Id), quantity: 1 },
+						{
+							type: 'Product',
+							product: { ...picked(product.BarcodeId), cachedResultName: `${product.Name} (${product.BarcodeId})` },
+							quantity: 1,
+						},
+					],
+				},
+				locationId: picked(1),
+				test: true,
+			}),
+		);
+		// Test Only makes no sale: nothing to read back, the items named from what was sent.
+		expect(h.calls('sale.getMany')).toHaveLength(0);
+		const preview = priced.jsonItems[0] as { ShoppingCart: { GrandTotal: number; CartItems: IDataObject[] } };
+		expect(preview.ShoppingCart.CartItems.map((line) => line.Item)).toEqual([
+			{ Type: 'Service', Id: option.Id, Name: null, Price: null },
+			{ Type: 'Product', Id: product.BarcodeId, Name: product.Name, Price: null },
+		]);
+
+		const result = await h.run(
+			task('sell', {
+				clientId: picked(client.ClientId),
+				cartItems: {
+					item: [
+						{ type: 'Service', pricingOption: typed(option.Id), quantity: 1 },
+						{ type: 'Product', product: typed(product.BarcodeId), quantity: 1 },
+					],
+				},
+				locationId: picked(1),
+				cartPayments: { payment: [{ type: 'Cash', amount: preview.ShoppingCart.GrandTotal }] },
+			}),
+		);
+		expect(result.status).toBe('success');
+		const cart = (result.jsonItems[0] as { ShoppingCart: { SaleId: number; CartItems: IDataObject[] } }).ShoppingCart;
+		expect(cart.CartItems.map((line) => line.Item)).toEqual([
+			{ Type: 'Service', Id: option.Id, Name: option.Name, Price: option.Price },
+			{ Type: 'Product', Id: product.BarcodeId, Name: product.Name, Price: product.Price },
+		]);
+		// One read of the sale made, by its ID, after the one checkout.
+		expect(h.calls('sale.checkout')).toHaveLength(2);
+		const reads = h.calls('sale.getMany');
+		expect(reads).toHaveLength(1);
+		expect(queryPairs(reads[0])).toContainEqual(['request.saleId', String(cart.SaleId)]);
+	});
+
+	test('Sell names a tip from what was sent, with no read when every item is named and priced', async () => {
+		const client = freeClient();
+		const staff = h.site().staff[0];
+		const result = await h.run(
+			task('sell', {
+				clientId: picked(client.ClientId),
+				cartItems: { item: [{ type: 'Tip', tipAmount: 5, staffMember: picked(staff.Id) }] },
+				locationId: picked(1),
+				calculateTax: false,
+				cartPayments: { payment: [{ type: 'Cash', amount: 5 }] },
+			}),
+		);
+		expect(result.status).toBe('success');
+		const cart = (result.jsonItems[0] as { ShoppingCart: { SaleId: number; CartItems: IDataObject[] } }).ShoppingCart;
+		expect(cart.SaleId).toEqual(expect.any(Number));
+		expect(cart.CartItems.map((line) => line.Item)).toEqual([{ Type: 'Tip', Id: null, Name: 'Tip', Price: 5 }]);
+		expect(h.calls('sale.getMany')).toHaveLength(0);
+	});
+
+	test("a payment's Type from workflow data: each item needs only its own type's fields, a missing one named", async () => {
+		const option = h.site().saleRecords.pricingOptions[1];
+		const total = Math.round(option.Price * (1 + option.TaxRate) * 100) / 100;
+		const [cash, card, cardless] = [freeClient(undefined, 0), freeClient(undefined, 1), freeClient(undefined, 2)];
+		// A "cash or card" form: the card fields are expressions too, empty for a cash payment.
+		const result = await h.run(
+			task('sell', {
+				clientId: typed('={{ $json.client }}'),
+				cartItems: { item: [{ type: 'Service', pricingOption: typed(option.Id), quantity: 1 }] },
+				locationId: picked(1),
+				cartPayments: {
+					payment: [
+						{
+							type: '={{ $json.payType }}',
+							amount: total,
+							cardNumber: '={{ $json.cardNumber }}',
+							expMonth: '={{ $json.expMonth }}',
+							expYear: '={{ $json.expYear }}',
+						},
+					],
+				},
+			}),
+			{
+				continueOnFail: true,
+				items: [
+					{ client: cash.ClientId, payType: 'Cash', cardNumber: '', expMonth: '', expYear: '' },
+					{
+						client: card.ClientId,
+						payType: 'CreditCard',
+						cardNumber: TEST_CARDS.visa,
+						expMonth: '12',
+						expYear: '2030',
+					},
+					{ client: cardless.ClientId, payType: 'CreditCard', cardNumber: '', expMonth: '12', expYear: '2030' },
+				],
+			},
+		);
+		expect(result.status).toBe('success');
+		const payments = h.calls('sale.checkout').map((request) => (bodyOf(request) as IDataObject).Payments);
+		expect(payments).toEqual([
+			[{ Type: 'Cash', Metadata: { Amount: total } }],
+			[
+				{
+					Type: 'CreditCard',
+					Metadata: { Amount: total, CreditCardNumber: TEST_CARDS.visa, ExpMonth: '12', ExpYear: '2030' },
+				},
+			],
+		]);
+		// The card payment without a number: its error names the field and the type; it sent nothing.
+		expect(result.items[2].json.error).toBe('Payments[0].Card Number: is required for a Credit Card payment');
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		// A type that is none of the offered ones is named with the ones there are.
+		const wrong = await h.run(
+			task('sell', {
+				clientId: picked(cash.ClientId),
+				cartItems: { item: [{ type: 'Service', pricingOption: typed(option.Id), quantity: 1 }] },
+				locationId: picked(1),
+				cartPayments: { payment: [{ type: '={{ "Bitcoin" }}', amount: total }] },
+			}),
+		);
+		expect(wrong.nodeError('Mindbody')?.message).toMatch(
+			/^Payments\[0\]\.Type: "Bitcoin" is not one of .*Cash.*CreditCard/,
+		);
+		expect(h.calls('sale.checkout')).toHaveLength(2);
 	});
 
 	test('Sell Membership sells the picked contract to the client, paid by card', async () => {

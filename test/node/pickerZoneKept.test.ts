@@ -26,9 +26,10 @@ test('the second picker open sends no /site/sites request; one after the kept ti
 		sessionTypeId: { __rl: true, mode: 'list', value: String(h.site().appointmentTypes[0].Id) },
 	});
 	expect(h.requests(SITES, 'GET')).toHaveLength(0);
-	// Only the lists' own calls: the appointments page by page, the open slots once.
+	// Only the lists' own calls: the appointments page by page (the session types naming their
+	// services beside each page), the open slots once.
 	expect(new Set(h.apiRequests().map((request) => request.path))).toEqual(
-		new Set(['/appointment/staffappointments', '/appointment/bookableitems']),
+		new Set(['/appointment/staffappointments', '/site/sessiontypes', '/appointment/bookableitems']),
 	);
 	expect(h.requests('/appointment/bookableitems', 'GET')).toHaveLength(1);
 

@@ -1,3 +1,4 @@
+import { MindbodyPollTrigger } from '../../nodes/MindbodyPollTrigger/MindbodyPollTrigger.node';
 import { checkEventData, findEvent } from '../../nodes/shared/events/eventCatalogue';
 import { PAGE_OVERLAP } from '../../nodes/shared/transport/pages';
 import { dataOf, usePollSandbox } from './support';
@@ -153,7 +154,20 @@ describe('Mindbody Poll Trigger: New Client', () => {
 	it('says activation needs a staff login when the credential holds no user token', async () => {
 		const workflow = env.workflow(newClients, 'noUser');
 		await expect(workflow.activate()).rejects.toThrow(/user token/i);
+		// Fetch Test Event too: the error says what to set in the credential, and nothing is read.
+		const { error } = await workflow.fetchTestEvent();
+		expect(error?.message).toMatch(/needs a user token, but the Mindbody credential holds none/);
+		expect((error as { description?: string }).description).toContain('set User Token to "Staff Login"');
 		expect(env.apiRequests()).toEqual([]);
+	});
+
+	it("the notice of the client events holds whatever the credential's User Token: it says what the event needs", () => {
+		// n8n shows a notice by the node's parameters only; the credential is checked when the trigger runs.
+		const notice = new MindbodyPollTrigger().description.properties.find((p) => p.name === 'staffNotice')!;
+		expect(notice.type).toBe('notice');
+		expect(Object.keys(notice.displayOptions?.show ?? {})).toEqual(['event']);
+		expect(notice.displayName).toContain('needs a Mindbody credential whose User Token is "Staff Login"');
+		expect(notice.displayName).not.toMatch(/^set |: set /i);
 	});
 
 	it('starts from a date when asked: the clients created since then pass at the first poll', async () => {

@@ -18,6 +18,7 @@ import { noteEmptyInputs } from './taskNotices';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
 import { readBody, sendOperation, startRun, type NodeRun } from './send';
+import { nameSoldItems, sendsCart } from './soldItems';
 import { taskView } from './taskView';
 
 /** Our errors are already NodeApiError / NodeOperationError; anything else is wrapped. */
@@ -58,7 +59,9 @@ async function runItem(run: NodeRun, itemIndex: number, operation: Operation, ta
 	if (requests.length === 1) {
 		const response = await sendOperation(run, itemIndex, operation, built, body);
 		if (task) noteEmptyInputs(ctx, itemIndex, task, operation);
-		const items = shapeOutput(operation, response.status, response.body, simplifyOf(ctx, operation, itemIndex));
+		// A checkout's answer leaves its items unnamed: named from what was sent, or the sale read back.
+		const answer = sendsCart(operation) ? await nameSoldItems(run, itemIndex, body, response.body) : response.body;
+		const items = shapeOutput(operation, response.status, answer, simplifyOf(ctx, operation, itemIndex));
 		return warnOfEndedClass(ctx, itemIndex, operation, items);
 	}
 	// One id list over several URLs, one after another: the answers merge in the ids' order.

@@ -27,6 +27,8 @@ interface Entry {
 	i: number;
 	at: string;
 	values: IDataObject;
+	/** What the entry is, for errors: "a Credit Card payment". */
+	what: string;
 }
 
 /** One choice of an entry's Type: what it is called, the fields it shows, what it sends. */
@@ -65,9 +67,14 @@ function given(value: unknown): unknown {
 const problem = (entry: Entry, label: string, text: string) =>
 	fieldError(entry.ctx, entry.i, `${entry.at}.${label}`, text);
 
+/**
+ * A field the entry's type needs. Checked here, per entry as its Type resolves, not by n8n: a Type
+ * from an expression shows every type's fields in the editor, and n8n would refuse to run while
+ * any field marked required there is empty (a cash payment without a card number).
+ */
 function required(entry: Entry, name: string, label: string): unknown {
 	const value = given(entry.values[name]);
-	if (value === undefined) throw problem(entry, label, 'is required');
+	if (value === undefined) throw problem(entry, label, `is required for ${entry.what}`);
 	return value;
 }
 
@@ -102,8 +109,9 @@ const optionsOf = (entry: Entry, name: string) => (entry.values[name] ?? {}) as 
 
 // ---- items ----
 
+// Not marked required for n8n: each type's fields are checked when the entry is read (see required).
 const picker = (displayName: string, name: string, list: ListSource, description: string) =>
-	listedIdField(displayName, name, list, { required: true, description });
+	listedIdField(displayName, name, list, { description });
 
 const PRICING_OPTION = picker(
 	'Pricing Option',
@@ -144,7 +152,7 @@ const text = (displayName: string, name: string, extra: Partial<INodeProperties>
 	...extra,
 });
 
-const TIP_AMOUNT = money('Amount', 'tipAmount', 'The amount of the tip', true);
+const TIP_AMOUNT = money('Amount', 'tipAmount', 'The amount of the tip');
 
 const TIP_STAFF = listedIdField('Staff Member', 'staffMember', LISTS.staff, {
 	description: 'The staff member the tip is for',
@@ -268,25 +276,22 @@ const AMOUNT = money(
 const NOTES = text('Notes', 'notes', { description: 'A note kept with the payment' });
 
 const LAST_FOUR = text('Card Last Four Digits', 'lastFour', {
-	required: true,
 	placeholder: 'e.g. 1234',
 	description: "The last four digits of the card stored on the paying client's account",
 });
 
 const GIFT_CARD_NUMBER = text('Gift Card Number', 'giftCardNumber', {
-	required: true,
 	placeholder: 'e.g. 1234567890',
 	description: 'The number (barcode) on the gift card; Gift Card: Get Balance shows what is left on it',
 });
 
 const PAYMENT_METHOD = listedIdField('Payment Method', 'paymentMethod', LISTS.customPaymentMethods, {
-	required: true,
 	description: 'A payment method the business set up itself',
 });
 
-const CARD_NUMBER = text('Card Number', 'cardNumber', { typeOptions: password, required: true });
-const EXP_MONTH = text('Expiry Month', 'expMonth', { required: true, placeholder: 'e.g. 12' });
-const EXP_YEAR = text('Expiry Year', 'expYear', { required: true, placeholder: 'e.g. 2030' });
+const CARD_NUMBER = text('Card Number', 'cardNumber', { typeOptions: password });
+const EXP_MONTH = text('Expiry Month', 'expMonth', { placeholder: 'e.g. 12' });
+const EXP_YEAR = text('Expiry Year', 'expYear', { placeholder: 'e.g. 2030' });
 const CVV = text('CVV', 'cvv', { typeOptions: password, description: 'The security code on the back of the card' });
 
 const CARD_OPTIONS: readonly INodeProperties[] = [
@@ -306,7 +311,6 @@ const CARD_OPTIONS: readonly INodeProperties[] = [
 
 const TRACK_DATA = text('Track Data', 'trackData', {
 	typeOptions: password,
-	required: true,
 	description: 'What the card reader read from the card',
 });
 
@@ -511,6 +515,24 @@ const cartItem = (kind: Kind, entry: Entry): IDataObject => ({
 /** A payment (CheckoutPaymentInfo). */
 const cartPayment = (kind: Kind, entry: Entry): IDataObject => ({ Type: kind.value, Metadata: kind.metadata(entry) });
 
+const squeezed = (value: unknown) =>
+	String(value)
+		.replace(/[\s_-]/g, '')
+		.toLowerCase();
+
+/**
+ * The kind a Type names: its value as the form sets it, or, from an expression, its value or its
+ * name in any case and spacing ("credit card", "CREDITCARD").
+ */
+function kindNamed(kinds: readonly Kind[], type: unknown): Kind | undefined {
+	const exact = kinds.find((candidate) => candidate.value === type);
+	if (exact || typeof type !== 'string') return exact;
+	const wanted = squeezed(type);
+	return kinds.find((candidate) => squeezed(candidate.value) === wanted || squeezed(candidate.name) === wanted);
+}
+
+const withArticle = (words: string) => `${/^[AEIOU]/i.test(words) ? 'an' : 'a'} ${words}`;
+
 /** The entries of one guided list, each read by the kind its Type names. */
 function readEntries(
 	ctx: Ctx,
@@ -519,13 +541,17 @@ function readEntries(
 	kinds: readonly Kind[],
 	shape: (kind: Kind, entry: Entry) => IDataObject,
 ): IDataObject[] {
-	const option = (list.options as Array<{ name: string }>)[0].name;
+	const option = (list.options as Array<{ name: string; displayName: string }>)[0];
 	const value = ctx.getNodeParameter(list.name, i, {}) as IDataObject;
-	const entries = (value[option] ?? []) as IDataObject[];
+	const entries = (value[option.name] ?? []) as IDataObject[];
 	return entries.map((values, n) => {
-		const entry: Entry = { ctx, i, at: `${list.displayName}[${n}]`, values };
-		const kind = kinds.find((candidate) => candidate.value === values.type);
-		if (!kind) throw problem(entry, 'Type', `"${String(values.type)}" is not one of the types offered`);
+		const entry: Entry = { ctx, i, at: `${list.displayName}[${n}]`, values, what: '' };
+		const kind = kindNamed(kinds, values.type);
+		if (!kind) {
+			const offered = kinds.map((candidate) => candidate.value).join(', ');
+			throw problem(entry, 'Type', `"${String(values.type)}" is not one of the types offered (${offered})`);
+		}
+		entry.what = withArticle(`${kind.name} ${option.displayName.toLowerCase()}`);
 		return shape(kind, entry);
 	});
 }
@@ -620,3 +646,33 @@ export const checkoutFormInput: BodyInput = {
 		return body;
 	},
 };
+
+/** The field each item kind is picked with, for the name the editor showed. */
+const ITEM_PICKERS: Readonly<Record<string, INodeProperties>> = {
+	Service: PRICING_OPTION,
+	Product: PRODUCT,
+	Package: PACKAGE,
+	GiftCard: GIFT_CARD,
+};
+
+/**
+ * The name the editor showed for each guided item's pick ("10 Class Pass · 25.00 at the desk
+ * (1001)" → "10 Class Pass"), in the order the items are sent; undefined for an item typed by ID,
+ * given by an expression, or without a picker (a tip).
+ */
+export function pickedItemNames(ctx: Ctx, i: number): Array<string | undefined> {
+	const option = (CART_ITEMS.options as Array<{ name: string }>)[0].name;
+	const value = ctx.getNodeParameter(CART_ITEMS.name, i, {}) as IDataObject;
+	const entries = (value[option] ?? []) as IDataObject[];
+	return entries.map((values) => {
+		const picker = ITEM_PICKERS[kindNamed(ITEM_KINDS, values.type)?.value ?? ''];
+		const cached = picker && (values[picker.name] as { cachedResultName?: unknown } | undefined)?.cachedResultName;
+		if (typeof cached !== 'string' || cached.trim() === '') return undefined;
+		return (
+			cached
+				.split(' · ')[0]
+				.replace(/ \([^()]*\)$/, '')
+				.trim() || undefined
+		);
+	});
+}

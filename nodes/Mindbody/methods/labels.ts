@@ -79,10 +79,18 @@ function slotEntry(record: IDataObject): INodePropertyOptions {
 	return { name: parts.filter(Boolean).join(' · '), value: text(record.StartDateTime) };
 }
 
-/** "Tue 2 Dec 10:00 · Ana Ruiz · client 100012": a booked appointment, with whom and for whom. */
+/**
+ * "Tue 2 Dec 10:00 · Deep Tissue Massage · Ana Ruiz · client 100012": a booked appointment, the
+ * service booked (its session type, read beside the appointments) with whom and for whom.
+ */
 function appointmentEntry(record: IDataObject): INodePropertyOptions {
 	const client = text(record.ClientId);
-	const parts = [dayAndTime(record.StartDateTime), staffName(record.Staff), client ? `client ${client}` : ''];
+	const parts = [
+		dayAndTime(record.StartDateTime),
+		text((record.SessionType as IDataObject | undefined)?.Name),
+		staffName(record.Staff),
+		client ? `client ${client}` : '',
+	];
 	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
 }
 

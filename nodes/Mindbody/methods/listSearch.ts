@@ -6,6 +6,7 @@ import { mindbodyRequest, RunSession } from '../../shared/transport';
 import { entriesOf, pageQuery, readOn, readPage } from '../../shared/transport/pages';
 import { entryOf } from './labels';
 import { recordsShown } from './listRecords';
+import { withServiceNames } from './serviceNames';
 import { windowOf } from './lookAhead';
 
 /** Entries one dropdown page asks for; a paged list is read on as the user scrolls. */
@@ -89,15 +90,16 @@ async function readOptionsPage(
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
 	const window = list.lookAhead ? await windowOf(run, list.lookAhead) : undefined;
 	if (window) query.push(...window.query);
-	const shown = (entries: unknown[]) => {
+	const shown = async (entries: unknown[]) => {
 		const records = recordsShown(list, entries);
-		return (window ? window.ahead(records) : records).map((e) => entryOf(list, e));
+		const ahead = window ? window.ahead(records) : records;
+		return (await withServiceNames(run, list, ahead)).map((e) => entryOf(list, e));
 	};
 	const send = async (extra: Array<[string, string]> = []) =>
 		(await mindbodyRequest(run, { operation: source, path: source.path, query: [...query, ...extra] })).body;
-	if (!source.paging) return { entries: shown(entriesOf(source, await send())) };
+	if (!source.paging) return { entries: await shown(entriesOf(source, await send())) };
 	const page = await readPage(source, async (from, size) => await send(pageQuery(source, from, size)), offset, PAGE);
-	return { entries: shown(page.entries), ...(page.next !== undefined ? { next: page.next } : {}) };
+	return { entries: await shown(page.entries), ...(page.next !== undefined ? { next: page.next } : {}) };
 }
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);

@@ -147,7 +147,7 @@ export const appointmentOperations: Operation[] = [
 		resource: 'appointment',
 		operation: 'book',
 		name: 'Book',
-		action: 'Book appointment',
+		action: 'Book appointment, request or waitlist',
 		description:
 			'Books one appointment for a client with a staff member (Book Recurring books a series of appointments)',
 		toolWarning: 'books real appointments',

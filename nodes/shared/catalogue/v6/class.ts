@@ -237,7 +237,7 @@ export const classOperations: Operation[] = [
 		resource: 'class',
 		operation: 'addClient',
 		name: 'Book Client',
-		action: 'Book client into class',
+		action: 'Book client into class across sites',
 		description: 'Books a client into one class, or onto its waiting list',
 		toolWarning: 'books the client into a real class',
 		deduplicated: true,
@@ -278,7 +278,7 @@ export const classOperations: Operation[] = [
 		resource: 'class',
 		operation: 'removeClient',
 		name: 'Cancel Booking',
-		action: "Cancel client's class booking",
+		action: 'Cancel class booking by visit or client',
 		description: "Cancels one client's booking in one class (Cancel Bookings does several at once)",
 		toolWarning: "cancels the client's class booking",
 		fields: {
@@ -313,7 +313,7 @@ export const classOperations: Operation[] = [
 		resource: 'class',
 		operation: 'removeFromWaitlist',
 		name: 'Remove from Waitlist',
-		action: 'Remove from class waiting list',
+		action: 'Remove waiting list entries by ID',
 		description: 'Takes clients off class waiting lists by their waiting list entry IDs',
 		toolWarning: 'removes clients from waiting lists',
 		params: {

@@ -110,7 +110,7 @@ export const clientOperations: Operation[] = [
 		resource: 'client',
 		operation: 'getActiveMemberships',
 		name: 'Get Active Memberships',
-		action: 'Get active memberships of client',
+		action: 'Get active memberships across sites',
 		description: 'Returns the active memberships of one client (Get Active Memberships by IDs takes several)',
 		large: true,
 		params: {
@@ -255,7 +255,7 @@ export const clientOperations: Operation[] = [
 		resource: 'client',
 		operation: 'getPurchases',
 		name: 'Get Purchases',
-		action: 'Get purchases of client',
+		action: 'Get purchases by client or unique ID',
 		description: "Returns a client's purchases with their sale and payment",
 		large: true,
 		params: {
@@ -429,7 +429,7 @@ export const clientOperations: Operation[] = [
 		resource: 'client',
 		operation: 'getVisits',
 		name: 'Get Visits',
-		action: 'Get visits of client',
+		action: 'Get visits of client across sites',
 		description: "Returns a client's past and booked visits (Get Schedule can add waiting list entries)",
 		serves: LISTS.bookedClasses,
 		params: {
@@ -514,7 +514,7 @@ export const clientOperations: Operation[] = [
 		resource: 'client',
 		operation: 'addArrival',
 		name: 'Check In',
-		action: 'Check in client',
+		action: 'Check in client with lead channel',
 		description:
 			'Checks a client in (records their arrival) at a location, paid by one of their pricing options; a staff login allowed to sign clients in is needed',
 		toolWarning: "uses a session of the client's pricing option",

@@ -451,7 +451,7 @@ export const saleOperations: Operation[] = [
 		resource: 'contract',
 		operation: 'purchase',
 		name: 'Sell to Client',
-		action: 'Sell contract to client',
+		action: 'Sell contract, signed or prorated',
 		description: 'Sells a contract to a client, taking the first payment and setting up its autopays',
 		toolWarning: 'charges the client',
 		fields: {
