@@ -1,4 +1,6 @@
 import type { Clock } from './clock';
+import type { CallerBook } from './console/callers';
+import { consoleRoutes } from './console/routes';
 import type { EventCause, SandboxContext, SandboxResponse } from './context';
 import { MAIN_SITE_ID } from './data/accounts';
 import type { RestStore } from './data/store';
@@ -27,6 +29,8 @@ export interface AdminDeps {
 	clock: Clock;
 	context: SandboxContext;
 	events: EmittedEvent[];
+	/** Who made each logged request (the console's request list). */
+	callers: CallerBook;
 	reset(): void;
 	reseed(seed: number, size?: SandboxSize): void;
 	webhooksAdmin(method: string, subPath: string, body: unknown): Promise<SandboxResponse>;
@@ -185,11 +189,13 @@ const ROUTES: AdminRoute[] = [
 	...clientAdminRoutes,
 	...siteAdminRoutes,
 	...saleAdminRoutes,
+	...consoleRoutes,
 ];
 
 /**
  * The admin API under /_sandbox: reset and reseed, the clock, faults, the request log, e-mails,
- * emitted events, state and business settings; /_sandbox/webhooks/* goes to the webhook service.
+ * emitted events, state and business settings, the console page (GET /_sandbox/) and what it reads;
+ * /_sandbox/webhooks/* goes to the webhook service.
  */
 export function createAdmin(deps: AdminDeps) {
 	return async (req: AdminRequest): Promise<SandboxResponse> => {
