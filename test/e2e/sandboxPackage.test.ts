@@ -63,10 +63,11 @@ describe('the sandbox package', () => {
 	let printed = '';
 
 	afterAll(async () => {
-		if (runner?.pid && runner.exitCode === null) {
-			// Its own process group: npx and the sandbox it started.
+		// Still running when the test failed half-way: its own process group, npx and the sandbox it started.
+		if (runner?.pid && runner.exitCode === null && runner.signalCode === null) {
+			const exited = new Promise((resolve) => runner!.once('exit', resolve));
 			process.kill(-runner.pid, 'SIGTERM');
-			await new Promise((resolve) => runner!.once('exit', resolve));
+			await exited;
 		}
 		fs.rmSync(work, { recursive: true, force: true });
 	});
@@ -149,8 +150,9 @@ describe('the sandbox package', () => {
 		expect(page.headers.get('content-type')).toContain('text/html');
 		expect(await page.text()).toContain('Mindbody sandbox console');
 
+		const exited = new Promise((resolve) => runner!.once('exit', resolve));
 		process.kill(-runner.pid!, 'SIGTERM');
-		await new Promise((resolve) => runner!.once('exit', resolve));
+		await exited;
 		await expect(fetch(`${base}/site/sites`, { headers })).rejects.toThrow();
 	});
 });
