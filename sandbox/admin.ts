@@ -1,40 +1,16 @@
-import type { Clock } from './clock';
-import type { CallerBook } from './console/callers';
 import { consoleRoutes } from './console/routes';
-import type { EventCause, SandboxContext, SandboxResponse } from './context';
-import { MAIN_SITE_ID } from './data/accounts';
-import type { RestStore } from './data/store';
+import type { SandboxResponse } from './context';
 import type { SandboxSize, SiteData } from './data/types';
-import type { FaultSpec, Faults } from './faults';
-import type { RequestLog } from './requestLog';
+import type { FaultSpec } from './faults';
 import { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
 import { clientAdminRoutes } from './rest/v6/clientAdmin';
 import { saleAdminRoutes } from './rest/v6/saleAdmin';
 import { siteAdminRoutes } from './rest/v6/siteAdmin';
 import { staffAdminRoutes } from './rest/v6/staffAdmin';
+import { fail, first, ok, siteOf, type AdminDeps, type AdminRoute, type Route } from './adminRoute';
 import type { AdminRequest } from './server';
 
-/** An event a REST call emitted, as handed to the webhook service. */
-export interface EmittedEvent {
-	eventId: string;
-	eventData: Record<string, unknown>;
-	cause: EventCause;
-	at: string;
-}
-
-export interface AdminDeps {
-	store: RestStore;
-	log: RequestLog;
-	faults: Faults;
-	clock: Clock;
-	context: SandboxContext;
-	events: EmittedEvent[];
-	/** Who made each logged request (the console's request list). */
-	callers: CallerBook;
-	reset(): void;
-	reseed(seed: number, size?: SandboxSize): void;
-	webhooksAdmin(method: string, subPath: string, body: unknown): Promise<SandboxResponse>;
-}
+export type { AdminDeps, EmittedEvent } from './adminRoute';
 
 const MALFORMED = Symbol('malformed');
 
@@ -45,26 +21,6 @@ function jsonOf(raw: string): unknown {
 	} catch {
 		return MALFORMED;
 	}
-}
-
-export const ok = (body: unknown, status = 200): SandboxResponse => ({ status, body });
-export const fail = (status: number, error: string): SandboxResponse => ({ status, body: { error } });
-
-export type Route = (
-	req: AdminRequest,
-	deps: AdminDeps,
-	match: RegExpExecArray,
-) => SandboxResponse | Promise<SandboxResponse>;
-
-/** An admin route: method, path pattern (below /_sandbox), handler. */
-export type AdminRoute = [string, RegExp, Route];
-
-const first = (req: AdminRequest, name: string) => req.query[name]?.[0];
-
-/** The site a request names (`?siteId=` or `{"siteId"}`), the main site by default. */
-export function siteOf(req: AdminRequest, deps: AdminDeps): SiteData | undefined {
-	const siteId = Number(first(req, 'siteId') ?? (req.body as { siteId?: number })?.siteId ?? MAIN_SITE_ID);
-	return deps.store.site(siteId);
 }
 
 /** Turns a business setting on or off, e.g. online booking (consumer booking books or requests). */

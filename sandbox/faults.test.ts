@@ -1,7 +1,7 @@
 import { request } from 'undici';
 
 import { Faults } from './faults';
-import { useSandbox } from './rest/harness';
+import { useSandbox } from './test/harness';
 
 const h = useSandbox();
 

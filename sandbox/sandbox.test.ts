@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 
 import { startSandbox } from '.';
-import { TEST_START, useSandbox } from './rest/harness';
+import { TEST_START, useSandbox } from './test/harness';
 
 const h = useSandbox();
 

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { matchOperation } from '../nodes/shared/catalogue';
 import type { SandboxRequest, SandboxResponse } from './context';
 import type { Fault, Faults } from './faults';
 import type { LoggedService, RequestLog } from './requestLog';
 import { decodeForm } from './rest/formBody';
+import { matchOperation } from './spec/operations';
 
 export const REST_BASE_PATH = '/public/v6';
 export const WEBHOOKS_BASE_PATH = '/push/api/v1';

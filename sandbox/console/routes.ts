@@ -1,4 +1,4 @@
-import { fail, ok, siteOf, type AdminRoute } from '../admin';
+import { fail, ok, siteOf, type AdminRoute } from '../adminRoute';
 import { businessOverview, requestOverview, webhookOverview } from './overview';
 import { CONSOLE_PAGE } from './page';
 

@@ -17,11 +17,11 @@ import type {
 	Location,
 	Program,
 	Resource,
-	RevenueCategory,
 	Staff,
 	Subcategory,
 	Vertical,
-} from './types';
+} from './recordTypes';
+import type { RevenueCategory } from './salesTypes';
 
 /** The catalogue of the business: what it sells and who works there. */
 export interface BusinessCatalogue {

@@ -1,7 +1,9 @@
 import { DAY, HOUR, isoAt, startOfDay } from './dates';
 import type { Random } from './prng';
 import type { Counted } from './records';
-import type { ClassInstance, Client, ClientService } from './types';
+import type { Client } from './recordTypes';
+import type { ClientService } from './salesTypes';
+import type { ClassInstance } from './scheduleTypes';
 
 /**
  * Who is booked into which class (rosters, waiting lists, visits), enrollment bookings, Pick-a-Spot

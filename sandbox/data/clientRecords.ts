@@ -1,7 +1,7 @@
 import { DAY, isoAt } from './dates';
 import type { Random } from './prng';
 import type { Counted } from './records';
-import type { Client } from './types';
+import type { Client } from './recordTypes';
 
 /**
  * Records kept about clients (arrivals, relationships, notes, contact logs, rewards, direct debit,

@@ -2,7 +2,7 @@ import type { BusinessCatalogue } from './business';
 import { DAY, dateOf, isoAt } from './dates';
 import type { Random } from './prng';
 import type { Counted } from './records';
-import type { Client } from './types';
+import type { Client } from './recordTypes';
 
 /**
  * What the business sells (pricing options, contracts, products, packages, gift cards) and what

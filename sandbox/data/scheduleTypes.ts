@@ -1,4 +1,4 @@
-import type { ContentFormat } from './types';
+export type ContentFormat = 'InPerson' | 'LiveStream:Mindbody-hosted' | 'LiveStream:Other';
 
 /** Classes, enrollments, closures, availability, appointments and requests of a site. */
 

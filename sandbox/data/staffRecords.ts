@@ -1,7 +1,7 @@
-import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
+import { V6_TYPES } from '../spec/v6Facts';
 import type { Random } from './prng';
 import type { Counted } from './records';
-import type { Staff, StaffLogin } from './types';
+import type { Staff, StaffLogin } from './recordTypes';
 
 /**
  * Staff permissions the spec's rules name. The seeded owner holds every one; other staff hold

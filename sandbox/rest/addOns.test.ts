@@ -1,4 +1,4 @@
-import { checkEmittedEvents, useSandbox } from './harness';
+import { checkEmittedEvents, useSandbox } from '../test/harness';
 
 const h = useSandbox();
 checkEmittedEvents(h);

@@ -127,10 +127,10 @@ function remove(call: RestCall) {
 }
 
 export const addOnHandlers: HandlerTable = {
-	'appointmentAddOn.add': add,
-	'appointmentAddOn.getByAppointment': byAppointment,
-	'appointmentAddOn.getMany': byAddOn,
-	'appointmentAddOn.modify': modify,
-	'appointmentAddOn.complete': complete,
-	'appointmentAddOn.delete': remove,
+	'POST /Business/Schedules/Appointments/Addons/Add': add,
+	'GET /Business/Schedules/Appointments/Addons/Addons': byAppointment,
+	'GET /Business/Schedules/Appointments/Addons/GetAddons': byAddOn,
+	'POST /Business/Schedules/Appointments/Addons/Modify': modify,
+	'POST /Business/Schedules/Appointments/Addons/Complete': complete,
+	'POST /Business/Schedules/Appointments/Addons/Delete': remove,
 };

@@ -1,5 +1,5 @@
 import type { AppointmentRequest } from '../data/types';
-import { checkEmittedEvents, isPlainText, useSandbox } from './harness';
+import { checkEmittedEvents, isPlainText, useSandbox } from '../test/harness';
 
 const h = useSandbox();
 

@@ -165,8 +165,8 @@ function get(call: RestCall) {
 }
 
 export const appointmentRequestHandlers: HandlerTable = {
-	'appointmentRequest.get': get,
-	'appointmentRequest.approve': approve,
-	'appointmentRequest.deny': deny,
-	'appointmentRequest.denyMultiple': denyMany,
+	'GET /Business/Schedules/AppointmentRequests/{id}': get,
+	'POST /Business/Schedules/AppointmentRequests/Approve': approve,
+	'POST /Business/Schedules/AppointmentRequests/Deny': deny,
+	'POST /Business/Schedules/AppointmentRequests/deny-multiple': denyMany,
 };

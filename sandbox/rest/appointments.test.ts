@@ -1,5 +1,5 @@
 import { DAY } from '../data/dates';
-import { checkEmittedEvents, isPlainText, TEST_START, useSandbox } from './harness';
+import { checkEmittedEvents, isPlainText, TEST_START, useSandbox } from '../test/harness';
 
 const h = useSandbox();
 const now = Date.parse(TEST_START);

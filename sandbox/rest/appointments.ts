@@ -161,8 +161,8 @@ function bookingTemplatesOf(call: RestCall) {
 }
 
 export const appointmentHandlers: HandlerTable = {
-	'appointment.getMany': getMany,
-	'appointment.modify': modify,
-	'appointment.complete': complete,
-	'appointment.getBookingTemplates': bookingTemplatesOf,
+	'GET /Business/Schedules/Appointments': getMany,
+	'POST /Business/Schedules/Appointments/Modify': modify,
+	'POST /Business/Schedules/Appointments/Complete': complete,
+	'POST /Business/Scheduling/Appointments/BookingTemplates': bookingTemplatesOf,
 };

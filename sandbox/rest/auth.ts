@@ -1,7 +1,7 @@
-import type { Operation } from '../../nodes/shared/catalogue';
 import type { ApiKeyAccount, SandboxContext, SandboxRequest, SandboxResponse } from '../context';
 import type { RestStore, UserToken } from '../data/store';
 import type { SiteData } from '../data/types';
+import type { SandboxOperation } from '../spec/operations';
 import { v6Error } from '../v6/answers';
 import { text } from './call';
 
@@ -71,19 +71,13 @@ export function readBearer(req: SandboxRequest, store: RestStore, siteId: number
 	return { kind: 'valid', token };
 }
 
-/** What a consumer token may reach: consumer booking, and classes and enrollments to view. */
-const CONSUMER_RESOURCES = ['consumerBooking', 'class', 'enrollment'];
-
-/** v6 client operations a consumer uses on their own profile (Authentication rule 4; the handlers limit them). */
-const CONSUMER_OPERATIONS = ['client.getCompleteInfo', 'client.update'];
-
 /**
  * Operations marked A need a token; others take one when sent (a bad one is still refused).
  * Consumer tokens reach only the consumer-facing resources.
  */
 export function checkUser(
 	req: SandboxRequest,
-	op: Operation,
+	op: SandboxOperation,
 	store: RestStore,
 	siteId: number,
 	now: number,
@@ -97,9 +91,8 @@ export function checkUser(
 			? v6Error(401, 'AuthorizationRequired', 'Authorization Required')
 			: text(401, 'Authorization required: send Authorization: Bearer <user token>.');
 	}
-	const consumerMay =
-		CONSUMER_RESOURCES.includes(op.resource) || CONSUMER_OPERATIONS.includes(`${op.resource}.${op.operation}`);
-	if (bearer.token.Type === 'Consumer' && !consumerMay) {
+	// A consumer reaches consumer booking, classes and enrollments, and their own profile (spec/listed.ts, spec/v6Readings.ts).
+	if (bearer.token.Type === 'Consumer' && !op.consumer) {
 		return text(403, 'This operation needs a staff user token.');
 	}
 	return { user: bearer.token };

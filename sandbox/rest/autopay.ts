@@ -63,8 +63,8 @@ const close = (scope: Scope) => (call: RestCall) => {
 };
 
 export const autopayHandlers: HandlerTable = {
-	'autopay.suspendRegion': suspend('Region'),
-	'autopay.closeRegion': close('Region'),
-	'autopay.suspendSubscriber': suspend('Subscriber'),
-	'autopay.closeSubscriber': close('Subscriber'),
+	'POST /AutoPay/region/{regionId}/covid19/Suspend/startdate/{startDate}': suspend('Region'),
+	'POST /AutoPay/region/{regionId}/covid19/close/enddate/{endDate}': close('Region'),
+	'POST /AutoPay/subscriber/{subscriberId}/covid19/Suspend/startdate/{startDate}': suspend('Subscriber'),
+	'POST /AutoPay/subscriber/{subscriberId}/covid19/close/enddate/{endDate}': close('Subscriber'),
 };

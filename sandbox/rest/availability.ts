@@ -167,8 +167,8 @@ function search(call: RestCall) {
 }
 
 export const availabilityHandlers: HandlerTable = {
-	'availability.get': get,
-	'availability.add': add,
-	'availability.group': group,
-	'availability.search': search,
+	'GET /Business/Schedules/Availability': get,
+	'POST /Business/Schedules/Availability/Add': add,
+	'POST /Business/Schedules/Availability/Group': group,
+	'POST /Business/Schedules/Availability/Search': search,
 };

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
-import type { OperationBody } from '../../nodes/shared/catalogue';
-import * as schemas from '../../nodes/shared/schemas/bodies';
+import type { SchemaName } from '../spec/bodyNames';
 
 /**
- * How the sandbox binds a body that passed the spec's checks (the shared schemas) to its own
+ * How the sandbox binds a body that passed the spec's checks (its schemas, spec/bodies.ts) to its own
  * records, as the service's model binder does: field names in any case, only the fields a
  * handler needs, no ranges or value lists the spec does not state, unknown fields kept. A body
  * it cannot bind (no Id where a record must be named, text where a number is needed) answers
@@ -128,21 +127,13 @@ const models = {
 	subscriptionUpdate: z.unknown(),
 } satisfies Record<SchemaName, z.ZodTypeAny>;
 
-/** Export names of the shared body schemas: each has its model above under the same name. */
-type SchemaName = {
-	[K in keyof typeof schemas]: (typeof schemas)[K] extends z.ZodTypeAny ? K : never;
-}[keyof typeof schemas];
+export type { SchemaName };
 
 export type BodyModel<N extends SchemaName> = z.infer<(typeof models)[N]>;
 
-/** Models keyed by the shared schema value the catalogue holds. */
-const modelsBySchema = new Map<z.ZodTypeAny, z.ZodTypeAny>(
-	(Object.keys(models) as SchemaName[]).map((name) => [schemas[name], models[name]]),
-);
-
-/** The sandbox's model of an operation's body; a schema without one is a sandbox error. */
-export function bodyModel(body: OperationBody): z.ZodTypeAny {
-	const model = modelsBySchema.get(body.schema);
-	if (!model) throw new Error('The catalogue names a body schema the sandbox has no model for');
+/** The sandbox's model of a listed operation's body, by its schema's name. */
+export function bodyModel(name: SchemaName): z.ZodTypeAny {
+	const model = (models as Partial<Record<string, z.ZodTypeAny>>)[name];
+	if (!model) throw new Error(`The sandbox has no model for the body ${name}`);
 	return model;
 }

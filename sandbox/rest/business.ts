@@ -41,9 +41,9 @@ function updateFeature(call: RestCall) {
 }
 
 export const businessHandlers: HandlerTable = {
-	'category.getMany': categories,
-	'category.getSubcategories': subcategories,
-	'closure.getMany': closures,
-	'feature.getMany': features,
-	'feature.update': updateFeature,
+	'GET /Business/Categories': categories,
+	'GET /Business/Subcategories': subcategories,
+	'GET /Business/Closures': closures,
+	'GET /Business/Features': features,
+	'PATCH /Business/Features/{featureDescriptor}': updateFeature,
 };

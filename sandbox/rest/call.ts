@@ -1,14 +1,14 @@
-import type { Operation } from '../../nodes/shared/catalogue';
 import type { ApiKeyAccount, SandboxContext, SandboxRequest, SandboxResponse } from '../context';
 import type { RestStore, UserToken } from '../data/store';
 import type { SiteData } from '../data/types';
+import type { SandboxOperation } from '../spec/operations';
 import type { Params } from './params';
 
 /** One REST call that passed the header, parameter and body checks. */
 export interface RestCall {
 	ctx: SandboxContext;
 	store: RestStore;
-	op: Operation;
+	op: SandboxOperation;
 	req: SandboxRequest;
 	account: ApiKeyAccount;
 	siteId: number;
@@ -25,7 +25,7 @@ export interface RestCall {
 
 export type Handler = (call: RestCall) => SandboxResponse | Promise<SandboxResponse>;
 
-/** Handlers by `resource.operation`. */
+/** Handlers by operation id (`SandboxOperation.id`). */
 export type HandlerTable = Record<string, Handler>;
 
 /** The tables as one; an operation in two of them is a mistake the sandbox refuses to start with. */

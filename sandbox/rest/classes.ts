@@ -112,9 +112,9 @@ function enrollments(call: RestCall) {
 }
 
 export const classHandlers: HandlerTable = {
-	'class.getByQuery': get,
-	'class.get': get,
-	'class.getLocation': getLocation,
-	'class.getUpcoming': upcoming,
-	'enrollment.getMany': enrollments,
+	'GET /Business/Schedules/Classes': get,
+	'GET /Business/Schedules/Classes/{classInstanceId}': get,
+	'GET /Business/Schedules/Classes/{classInstanceId}/Location': getLocation,
+	'GET /Business/Schedules/Classes/Upcoming': upcoming,
+	'GET /Business/Schedules/Enrollments': enrollments,
 };

@@ -34,4 +34,4 @@ function directory(call: RestCall) {
 	return json(entries.sort((a, b) => a.LastName.localeCompare(b.LastName) || a.Id - b.Id));
 }
 
-export const clientHandlers: HandlerTable = { 'client.getDirectory': directory };
+export const clientHandlers: HandlerTable = { 'GET /Clients/Directory': directory };

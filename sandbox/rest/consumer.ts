@@ -106,10 +106,10 @@ function servicePaymentOptions(call: RestCall) {
 }
 
 export const consumerHandlers: HandlerTable = {
-	'consumerBooking.getAppointmentTypes': appointmentTypes,
-	'consumerBooking.getAppointmentType': appointmentTypes,
-	'consumerBooking.getLocations': locations,
-	'consumerBooking.getStaffAppointmentTypesAtLocation': staffAppointmentTypes,
-	'consumerBooking.getStaffAppointmentTypes': staffAppointmentTypes,
-	'consumerBooking.getServicePaymentOptions': servicePaymentOptions,
+	'GET /Consumer/Schedules/Appointments/AppointmentTypes': appointmentTypes,
+	'GET /Consumer/Schedules/Appointments/AppointmentTypes/{id}': appointmentTypes,
+	'GET /Consumer/Schedules/Appointments/Locations': locations,
+	'GET /Consumer/Users/Location/{locationId}/Staff/StaffAvailableAppointmentTypes': staffAppointmentTypes,
+	'GET /Consumer/Users/Staff/StaffAvailableAppointmentTypes': staffAppointmentTypes,
+	'GET /Consumer/Sales/User/Location/{LocationId}/ServicePaymentOptions': servicePaymentOptions,
 };

@@ -170,6 +170,6 @@ function bookWithAddOns(call: RestCall) {
 }
 
 export const consumerBookingHandlers: HandlerTable = {
-	'consumerBooking.book': book,
-	'consumerBooking.bookWithAddOns': bookWithAddOns,
+	'POST /Consumer/Schedules/Location/{locationId}/Appointments': book,
+	'POST /Consumer/Schedules/Location/{locationId}/Appointments-Addons': bookWithAddOns,
 };

@@ -1,5 +1,5 @@
-import { consumerFixtures } from './consumerFixtures';
-import { checkEmittedEvents, isPlainText, useSandbox } from './harness';
+import { consumerFixtures } from '../test/consumerFixtures';
+import { checkEmittedEvents, isPlainText, useSandbox } from '../test/harness';
 
 const h = useSandbox();
 const { consumer, offer } = consumerFixtures(h);

@@ -1,5 +1,5 @@
 import type { Sale } from '../data/types';
-import { TEST_START, useSandbox } from './harness';
+import { TEST_START, useSandbox } from '../test/harness';
 
 const h = useSandbox({ size: { sales: 1500 } });
 const now = Date.parse(TEST_START);

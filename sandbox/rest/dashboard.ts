@@ -128,7 +128,7 @@ const monthlyActiveMembers = figure(
 );
 
 export const dashboardHandlers: HandlerTable = {
-	'dashboard.getTotalSalesByCategory': totalSalesByCategory,
-	'dashboard.getSummary': summary,
-	'dashboard.getMonthlyActiveMembers': monthlyActiveMembers,
+	'GET /Dashboard/ByCategory/GetTotalSales': totalSalesByCategory,
+	'GET /Dashboard/Summary': summary,
+	'GET /Dashboard/YoY/GetMonthlyActiveMembers': monthlyActiveMembers,
 };

@@ -15,7 +15,7 @@ export const DEDUP_SKIP_HEADER = 'X-RequestDeduplication-Skip';
 
 function keyOf(call: RestCall): string {
 	const caller = call.user ? `${call.user.Type}:${call.user.UserId}` : 'anonymous';
-	return JSON.stringify([call.op.resource, call.op.operation, call.account.apiKey, caller, call.body ?? null]);
+	return JSON.stringify([call.op.id, call.account.apiKey, caller, call.body ?? null]);
 }
 
 export function deduplicated(handler: Handler): Handler {

@@ -1,10 +1,10 @@
-import { operations } from '../../nodes/shared/catalogue';
+import { operations } from '../spec/operations';
 import { joinTables } from './call';
 import { missingHandlers, restHandlers } from './handlers';
 
 describe('handler tables', () => {
 	it('hold one handler for each REST operation of the catalogue, and nothing else', () => {
-		const keys = operations.filter((op) => op.service === 'rest').map((op) => `${op.resource}.${op.operation}`);
+		const keys = operations.filter((op) => op.service === 'rest').map((op) => op.id);
 		expect(missingHandlers()).toEqual([]);
 		expect(Object.keys(restHandlers).sort()).toEqual(keys.sort());
 	});

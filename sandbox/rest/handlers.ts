@@ -1,4 +1,3 @@
-import { operations, type Operation } from '../../nodes/shared/catalogue';
 import { addOnHandlers } from './addOns';
 import { appointmentRequestHandlers } from './appointmentRequests';
 import { appointmentHandlers } from './appointments';
@@ -14,6 +13,7 @@ import { dashboardHandlers } from './dashboard';
 import { deduplicated } from './deduplication';
 import { promoCodeHandlers } from './promoCodes';
 import { recurringHandlers } from './recurring';
+import { operations, type SandboxOperation } from '../spec/operations';
 import { saleHandlers } from './sales';
 import { staffCalendarHandlers } from './staffCalendar';
 import { timeRangeHandlers } from './timeRanges';
@@ -24,7 +24,7 @@ import { salesV6Handlers } from './v6/sales';
 import { siteV6Handlers } from './v6/site';
 import { staffV6Handlers } from './v6/staff';
 
-/** Every REST operation of the catalogue, by `resource.operation`. */
+/** Every REST operation the sandbox serves, by its id (the v6 document's operation id, or method and path). */
 export const restHandlers: HandlerTable = joinTables([
 	autopayHandlers,
 	staffCalendarHandlers,
@@ -50,16 +50,16 @@ export const restHandlers: HandlerTable = joinTables([
 	staffV6Handlers,
 ]);
 
-/** What serves an operation: its handler, behind request deduplication where the catalogue says the service has it. */
-export function handlerFor(op: Operation): Handler {
-	const handler = restHandlers[`${op.resource}.${op.operation}`];
+/** What serves an operation: its handler, behind request deduplication where the spec says the service has it. */
+export function handlerFor(op: SandboxOperation): Handler {
+	const handler = restHandlers[op.id];
 	return op.deduplicated ? deduplicated(handler) : handler;
 }
 
-/** Catalogue operations without a handler: empty, or the sandbox refuses to start. */
+/** Operations without a handler: empty, or the sandbox refuses to start. */
 export function missingHandlers(): string[] {
 	return operations
 		.filter((op) => op.service === 'rest')
-		.map((op) => `${op.resource}.${op.operation}`)
-		.filter((key) => !restHandlers[key]);
+		.map((op) => op.id)
+		.filter((id) => !restHandlers[id]);
 }

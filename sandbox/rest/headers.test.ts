@@ -1,5 +1,5 @@
-import { operations } from '../../nodes/shared/catalogue';
-import { isPlainText, useSandbox } from './harness';
+import { operations } from '../spec/operations';
+import { isPlainText, useSandbox } from '../test/harness';
 
 const h = useSandbox({ tokenLifetimeMs: 60 * 60 * 1000 });
 

@@ -1,5 +1,3 @@
-import { matchOperation, operations, type Operation } from '../../nodes/shared/catalogue';
-import { checkBody, describeIssues } from '../../nodes/shared/schemas';
 import type { SandboxContext, SandboxRequest, SandboxResponse } from '../context';
 import type { RestStore } from '../data/store';
 import { checkCaller, checkUser, header, isResponse } from './auth';
@@ -9,6 +7,8 @@ import { coerceForm } from './formBody';
 import { handlerFor, missingHandlers, restHandlers } from './handlers';
 import { parseParams } from './params';
 import { handleUserToken, type TokenSettings } from './userTokens';
+import { checkBody, describeIssues } from '../spec/check';
+import { matchOperation, operations, type SandboxOperation } from '../spec/operations';
 import { bindToFacts, coerceToFacts, v6Error } from '../v6/answers';
 
 export interface RestService {
@@ -23,7 +23,7 @@ const mediaType = (req: SandboxRequest) => header(req, 'content-type')?.split(';
  * The body checked against the operation's schema (what the spec states), then bound to the
  * sandbox's model of it (spec: JSON, text/json or a form).
  */
-function bindBody(op: Operation, req: SandboxRequest): { value: unknown } | SandboxResponse {
+function bindBody(op: SandboxOperation, req: SandboxRequest): { value: unknown } | SandboxResponse {
 	if (!op.body) return { value: undefined };
 	const type = mediaType(req);
 	if (req.rawBody.trim() && type && !BODY_TYPES.includes(type)) {
@@ -41,7 +41,7 @@ function bindBody(op: Operation, req: SandboxRequest): { value: unknown } | Sand
 		const field = shape.list ? { list: { ref: shape.type } } : { ref: shape.type };
 		return { value: coerceToFacts(field, bindToFacts(field, req.body)) };
 	}
-	const model = bodyModel(op.body);
+	const model = bodyModel(op.body.model!);
 	const sent = type === 'application/x-www-form-urlencoded' ? coerceForm(model, req.body) : req.body;
 	const check = checkBody(op.body.schema, sent);
 	if (!check.ok) return text(400, check.message);
@@ -70,8 +70,8 @@ export function createRestService(ctx: SandboxContext, store: RestStore, tokens:
 	if (missing.length) throw new Error(`REST operations without a handler: ${missing.join(', ')}`);
 	const restOps = operations.filter((op) => op.service === 'rest').length;
 	if (Object.keys(restHandlers).length !== restOps)
-		throw new Error('Handlers exist for operations the catalogue lacks');
-	for (const op of operations) if (op.service === 'rest' && op.body && !op.body.shape) bodyModel(op.body);
+		throw new Error('Handlers exist for operations the sandbox does not serve');
+	for (const op of operations) if (op.body?.model) bodyModel(op.body.model);
 	const handlers = new Map(operations.filter((op) => op.service === 'rest').map((op) => [op, handlerFor(op)]));
 
 	return {

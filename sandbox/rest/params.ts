@@ -1,12 +1,11 @@
-import type { Operation, OperationParam } from '../../nodes/shared/catalogue';
-import type { ParamType } from '../../nodes/shared/catalogue/types';
 import type { SandboxRequest } from '../context';
 import { parseWhen } from '../data/dates';
 import { wallClock } from '../data/zones';
+import type { ParamType, SandboxOperation, SandboxParam } from '../spec/operations';
 
 export type ParamValue = number | boolean | string | number[] | string[];
 
-/** Query and path values of one call, parsed and typed from the catalogue's declarations. */
+/** Query and path values of one call, parsed and typed from the operation's declarations. */
 export class Params {
 	constructor(
 		private readonly values: Map<string, ParamValue>,
@@ -15,7 +14,7 @@ export class Params {
 		private readonly dateTexts = new Map<string, string>(),
 	) {}
 
-	/** A path segment as sent, e.g. one the catalogue fills from a query parameter (fillsPath). */
+	/** A path segment as sent, e.g. one a query parameter of the same name also gives. */
 	pathSegment(name: string): string | undefined {
 		return this.rawPath.get(name.toLowerCase());
 	}
@@ -130,7 +129,7 @@ function queryValues(query: Record<string, string[]>, name: string): string[] {
 		.filter((value) => value !== '');
 }
 
-function readParam(param: OperationParam, raw: string[]): { value?: ParamValue; error?: string } {
+function readParam(param: SandboxParam, raw: string[]): { value?: ParamValue; error?: string } {
 	const invalid = (value: string) => ({
 		error: `The value '${value}' of ${param.name} is not valid: ` + `it must be ${TYPE_NAMES[param.type]}.`,
 	});
@@ -152,7 +151,7 @@ function readParam(param: OperationParam, raw: string[]): { value?: ParamValue; 
 }
 
 /** Checks every declared parameter: presence of required ones, then each value's type. */
-export function parseParams(op: Operation, req: SandboxRequest): ParamsResult {
+export function parseParams(op: SandboxOperation, req: SandboxRequest): ParamsResult {
 	const fromPath = pathValues(op.path, req.path);
 	const values = new Map<string, ParamValue>();
 	const dateTexts = new Map<string, string>();

@@ -103,7 +103,7 @@ function update(call: RestCall) {
 }
 
 export const promoCodeHandlers: HandlerTable = {
-	'promoCode.getMany': list,
-	'promoCode.create': create,
-	'promoCode.update': update,
+	'GET /Business/PromoCodes': list,
+	'POST /Business/PromoCodes': create,
+	'PUT /Business/PromoCodes/{id}': update,
 };

@@ -86,6 +86,6 @@ function book(call: RestCall) {
 }
 
 export const recurringHandlers: HandlerTable = {
-	'appointment.validateRecurring': validate,
-	'appointment.bookRecurring': book,
+	'POST /Business/Schedules/Appointments/Recurring/Validate': validate,
+	'POST /Business/Schedules/Appointments/Recurring': book,
 };

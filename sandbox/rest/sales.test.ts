@@ -1,5 +1,5 @@
 import { currentSeries } from './booking';
-import { isPlainText, useSandbox } from './harness';
+import { isPlainText, useSandbox } from '../test/harness';
 
 const h = useSandbox({ size: { sales: 1500 } });
 

@@ -89,7 +89,7 @@ function applyPaymentOptions(call: RestCall) {
 }
 
 export const saleHandlers: HandlerTable = {
-	'sale.getEventDetails': eventDetails,
-	'sale.getDetails': salesDetails,
-	'sale.applyPaymentOptions': applyPaymentOptions,
+	'GET /Business/Sales/{saleId}/EventDetails': eventDetails,
+	'GET /Business/Sales/SalesDetails': salesDetails,
+	'POST /Business/Sales/User/ServicePaymentOptions/Apply': applyPaymentOptions,
 };

@@ -1,4 +1,4 @@
-import { isPlainText, TEST_START, useSandbox } from './harness';
+import { isPlainText, TEST_START, useSandbox } from '../test/harness';
 
 const h = useSandbox();
 const now = Date.parse(TEST_START);

@@ -112,4 +112,4 @@ function staffCalendar(call: RestCall) {
 	return json(events.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime) || a.Id - b.Id));
 }
 
-export const staffCalendarHandlers: HandlerTable = { 'staffCalendar.get': staffCalendar };
+export const staffCalendarHandlers: HandlerTable = { 'GET /Business/Calendars/Staff/{staffId}': staffCalendar };

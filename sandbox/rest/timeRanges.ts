@@ -60,5 +60,5 @@ function bookableTimeRanges(call: RestCall) {
 }
 
 export const timeRangeHandlers: HandlerTable = {
-	'consumerBooking.getBookableTimeRanges': bookableTimeRanges,
+	'GET /Consumer/Schedules/Location/{locationId}/Appointments/StaffBookableTimeRanges': bookableTimeRanges,
 };

@@ -1,4 +1,4 @@
-import { isPlainText, useSandbox } from './harness';
+import { isPlainText, useSandbox } from '../test/harness';
 
 const h = useSandbox({ tokenLifetimeMs: 60 * 60 * 1000 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { z } from 'zod';
 
-import { describeIssues } from '../../nodes/shared/schemas';
+import { describeIssues } from '../spec/check';
 import type { SandboxRequest, SandboxResponse } from '../context';
 import { isoAt } from '../data/dates';
 import { MAIN_SITE_ID } from '../data/accounts';

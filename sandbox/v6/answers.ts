@@ -1,5 +1,5 @@
-import type { V6Field } from '../../nodes/shared/v6Document/factTypes';
-import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
+import type { V6Field } from '../spec/v6FactTypes';
+import { V6_TYPES } from '../spec/v6Facts';
 import type { SandboxResponse } from '../context';
 import type { RestCall } from '../rest/call';
 

@@ -1,8 +1,8 @@
-import { operations } from '../../nodes/shared/catalogue';
-import { findEvent } from '../../nodes/shared/events/eventCatalogue';
+import { operations } from '../spec/operations';
+import { findEvent } from '../spec/events';
 import { DAY, dateOf } from '../data/dates';
 import { STAFF_PERMISSIONS, type StaffPermission } from '../data/staffRecords';
-import { TEST_START, useSandbox, type Answer } from '../rest/harness';
+import { TEST_START, useSandbox, type Answer } from '../test/harness';
 import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/deduplication';
 import { shapeProblems } from './shapes';
 

@@ -1,5 +1,5 @@
 import { conflictsOf, resolveSlot } from '../rest/booking';
-import { TEST_START, useSandbox } from '../rest/harness';
+import { TEST_START, useSandbox } from '../test/harness';
 import { DAY, HOUR, isoAt, startOfDay } from '../data/dates';
 import { SEEDED_GIFT_CARDS, TEST_CARDS } from '../data/saleRecords';
 import type { Client } from '../data/types';
@@ -16,7 +16,7 @@ import {
 	productItem,
 	serviceItem,
 	visit,
-} from '../rest/v6/saleTestKit';
+} from '../test/saleTestKit';
 
 const h = useSandbox();
 checkAllEvents(h);

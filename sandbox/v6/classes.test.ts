@@ -1,10 +1,10 @@
-import { operations } from '../../nodes/shared/catalogue';
-import { findEvent } from '../../nodes/shared/events/eventCatalogue';
+import { operations } from '../spec/operations';
+import { findEvent } from '../spec/events';
 import { DAY, dateOf, dayName } from '../data/dates';
 import { STAFF_PERMISSIONS, type StaffPermission } from '../data/staffRecords';
 import type { ClassInstance, Client, ClientService } from '../data/types';
 import type { RestCall } from '../rest/call';
-import { TEST_START, useSandbox, type Answer } from '../rest/harness';
+import { TEST_START, useSandbox, type Answer } from '../test/harness';
 import { bookClassVisit } from '../rest/v6/classBooking';
 import { DEDUP_SKIP_HEADER, DEDUP_WINDOW_MS } from '../rest/deduplication';
 import { payingServiceOf, servicePays } from '../rest/v6/classRoster';

@@ -1,4 +1,4 @@
-import { useSandbox } from '../rest/harness';
+import { useSandbox } from '../test/harness';
 import { DAY, dateOf } from '../data/dates';
 import { TEST_CARDS } from '../data/saleRecords';
 import type { Client } from '../data/types';
@@ -11,7 +11,7 @@ import {
 	serviceItem,
 	cash,
 	visit,
-} from '../rest/v6/saleTestKit';
+} from '../test/saleTestKit';
 
 const h = useSandbox();
 checkAllEvents(h);

@@ -1,8 +1,8 @@
-import { operations } from '../../nodes/shared/catalogue';
-import { findEvent } from '../../nodes/shared/events/eventCatalogue';
+import { operations } from '../spec/operations';
+import { findEvent } from '../spec/events';
 import { DAY } from '../data/dates';
 import type { ClassInstance, Client } from '../data/types';
-import { TEST_START, useSandbox, type Answer } from '../rest/harness';
+import { TEST_START, useSandbox, type Answer } from '../test/harness';
 import { payingServiceOf, servicePays } from '../rest/v6/classRoster';
 import { shapeProblems } from './shapes';
 

@@ -1,5 +1,5 @@
-import { operations } from '../../nodes/shared/catalogue';
-import { useSandbox } from '../rest/harness';
+import { operations } from '../spec/operations';
+import { useSandbox } from '../test/harness';
 
 const h = useSandbox();
 

@@ -1,8 +1,8 @@
-import { operations } from '../../nodes/shared/catalogue';
-import { findEvent } from '../../nodes/shared/events/eventCatalogue';
+import { operations } from '../spec/operations';
+import { findEvent } from '../spec/events';
 import { HOUR } from '../data/dates';
-import { TEST_START, useSandbox, type Answer, type CallOptions } from '../rest/harness';
-import { cash, serviceItem } from '../rest/v6/saleTestKit';
+import { TEST_START, useSandbox, type Answer, type CallOptions } from '../test/harness';
+import { cash, serviceItem } from '../test/saleTestKit';
 import { shapeProblems } from './shapes';
 
 /**

@@ -1,5 +1,5 @@
-import { checkEventData, eventIds, findEvent } from '../../nodes/shared/events/eventCatalogue';
-import { activeSubscription, subscribe, useWebhookTest } from './testContext';
+import { checkEventData, eventIds, findEvent } from '../spec/events';
+import { activeSubscription, subscribe, useWebhookTest } from '../test/webhookContext';
 
 const env = useWebhookTest();
 

@@ -1,4 +1,4 @@
-import { findEvent } from '../../nodes/shared/events/eventCatalogue';
+import { findEvent } from '../spec/events';
 import type { SandboxContext, SandboxResponse } from '../context';
 import type { DeliveryQueue } from './deliveryQueue';
 import type { QueuedMessage } from './eventFanOut';

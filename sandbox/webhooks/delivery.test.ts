@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 
-import { startReceiver, type Receiver } from './testReceiver';
-import { activeSubscription, subscribe, useWebhookTest } from './testContext';
+import { startReceiver, type Receiver } from '../test/webhookReceiver';
+import { activeSubscription, subscribe, useWebhookTest } from '../test/webhookContext';
 
 const env = useWebhookTest();
 

@@ -1,5 +1,5 @@
-import { startReceiver, type Receiver } from './testReceiver';
-import { createTestSetup, subscribe, type TestSetup } from './testContext';
+import { startReceiver, type Receiver } from '../test/webhookReceiver';
+import { createTestSetup, subscribe, type TestSetup } from '../test/webhookContext';
 
 /** Every row of the Errors table of webhooks.md, through the service's own entry point. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { findEvent } from '../../nodes/shared/events/eventCatalogue';
+import { findEvent } from '../spec/events';
 import { isoSeconds, sceneValues, seededRandom } from './payloadScene';
 
 /**

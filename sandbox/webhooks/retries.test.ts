@@ -1,5 +1,5 @@
 import { SERVICE_TIMEOUT_MS } from '.';
-import { activeSubscription, START, useWebhookTest, waitUntil } from './testContext';
+import { activeSubscription, START, useWebhookTest, waitUntil } from '../test/webhookContext';
 
 /** Resends every 15 minutes of the sandbox clock until 3 hours after the first attempt. */
 

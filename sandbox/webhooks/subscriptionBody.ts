@@ -1,7 +1,7 @@
 import type { ZodIssue } from 'zod';
 
-import { eventIds as catalogEventIds } from '../../nodes/shared/events/eventCatalogue';
-import { subscriptionCreate, subscriptionUpdate } from '../../nodes/shared/schemas';
+import { eventIds as catalogEventIds } from '../spec/events';
+import { subscriptionCreate, subscriptionUpdate } from '../spec/bodies';
 import { errorItem, webhookErrors, type ErrorItem } from './errors';
 import { urlFormProblem, type BodyMode } from './webhookUrl';
 

@@ -1,5 +1,5 @@
-import { startReceiver } from './testReceiver';
-import { activeSubscription, subscribe, useWebhookTest } from './testContext';
+import { startReceiver } from '../test/webhookReceiver';
+import { activeSubscription, subscribe, useWebhookTest } from '../test/webhookContext';
 
 const SUBSCRIPTION_FIELDS = [
 	'subscriptionId',

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { SERVICE_TIMEOUT_MS } from '.';
-import { startReceiver, type Receiver } from './testReceiver';
-import { createTestSetup, subscribe, waitUntil, type TestSetup } from './testContext';
+import { startReceiver, type Receiver } from '../test/webhookReceiver';
+import { createTestSetup, subscribe, waitUntil, type TestSetup } from '../test/webhookContext';
 import { urlFormProblem } from './webhookUrl';
 
 let setup: TestSetup;

@@ -1,4 +1,4 @@
-import { startReceiver, type Receiver } from '../../sandbox/webhooks/testReceiver';
+import { startReceiver, type Receiver } from '../../sandbox/test/webhookReceiver';
 import { expectWebhookHeaders, pairedItems, useNodeSandbox } from './support';
 
 const h = useNodeSandbox({ resetEachTest: true, allowLoopbackHttp: true });

@@ -1,5 +1,5 @@
 import { FRONT_DESK, FRONT_DESK_OPENS_ON, tasks } from './frontDesk';
-import { listedOperations, matchersOf, bestMatch } from './listed';
+import { listedOperations } from './listed';
 import type { Operation, Resource, Task } from './types';
 import { v6Operations } from './v6';
 
@@ -26,7 +26,7 @@ export type {
 export { FRONT_DESK, tasks } from './frontDesk';
 export { LISTS, pickedLabel, type ListSource } from './listSources';
 
-/** Every operation of both specs, written once; the node, README and sandbox read this. */
+/** Every operation of both specs, written once; the node and README read this (the sandbox has its own reading). */
 export const operations: readonly Operation[] = [...listedOperations, ...v6Operations];
 
 /** A resource: its value, its name, what it holds, and the operation the node opens on. */
@@ -117,12 +117,3 @@ export function taskAsOperation(task: Task): Operation {
 		...(task.toolWarning ? { toolWarning: task.toolWarning } : {}),
 	};
 }
-
-const matchers = matchersOf(operations);
-
-/**
- * The operation a request targets, by service, method and path relative to the base URL.
- * Literal paths win over templated ones (`/Classes/Upcoming` over `/Classes/{id}`).
- */
-export const matchOperation = (service: string, method: string, path: string): Operation | undefined =>
-	bestMatch(matchers, service, method, path);

@@ -348,8 +348,8 @@ function remove(call: RestCall): SandboxResponse {
 }
 
 export const appointmentAvailabilityHandlers = {
-	'availability.getUnavailabilities': getUnavailabilities,
-	'availability.addForStaff': addForStaff,
-	'availability.update': update,
-	'availability.delete': remove,
+	GetUnavailabilities: getUnavailabilities,
+	AddAvailabilities: addForStaff,
+	UpdateAvailability: update,
+	DeleteAvailability: remove,
 };

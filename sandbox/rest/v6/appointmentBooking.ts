@@ -413,10 +413,10 @@ function removeFromWaitlist(call: RestCall): SandboxResponse {
 }
 
 export const appointmentBookingHandlers = {
-	'appointment.book': book,
-	'appointment.bookMultiple': bookMultiple,
-	'appointment.update': update,
-	'appointmentAddOn.book': addAddOn,
-	'appointmentAddOn.remove': removeAddOn,
-	'appointment.removeFromWaitlist': removeFromWaitlist,
+	AddAppointment: book,
+	AddMultipleAppointments: bookMultiple,
+	UpdateAppointment: update,
+	AddAppointmentAddOn: addAddOn,
+	DeleteAppointmentAddOn: removeAddOn,
+	AppointmentRemoveFromWaitlist: removeFromWaitlist,
 };

@@ -298,11 +298,11 @@ function addOnTypes(call: RestCall): SandboxResponse {
 }
 
 export const appointmentReadHandlers = {
-	'appointment.search': search,
-	'appointment.getBookableTimes': bookableItems,
-	'appointment.getAvailableDates': availableDates,
-	'appointment.getScheduleItems': scheduleItems,
-	'appointment.getActiveSessionTimes': activeSessionTimes,
-	'appointment.getSettings': settings,
-	'appointmentAddOn.getAvailable': addOnTypes,
+	GetStaffAppointments: search,
+	GetBookableItems: bookableItems,
+	GetAvailableDates: availableDates,
+	GetScheduleItems: scheduleItems,
+	GetActiveSessionTimes: activeSessionTimes,
+	GetAppointmentOptions: settings,
+	GetAddOns: addOnTypes,
 };

@@ -538,7 +538,7 @@ function completeCheckout(call: RestCall): SandboxResponse {
 }
 
 export const checkoutHandlers = {
-	'sale.checkout': checkout,
-	'sale.initiateCheckout': initiateCheckout,
-	'sale.completeCheckout': completeCheckout,
+	CheckoutShoppingCart: checkout,
+	InitiateCheckoutShoppingCartUsingAlternativePayments: initiateCheckout,
+	CompleteCheckoutShoppingCartUsingAlternativePayments: completeCheckout,
 };

@@ -323,11 +323,11 @@ function getCourses(call: RestCall): SandboxResponse {
 }
 
 export const classReadHandlers = {
-	'class.getMany': getClasses,
-	'classDescription.getMany': getClassDescriptions,
-	'classSchedule.getMany': getClassSchedules,
-	'class.getVisits': getClassVisits,
-	'class.getWaitlistEntries': getWaitlistEntries,
-	'enrollment.getSemesters': getSemesters,
-	'enrollment.getCourses': getCourses,
+	GetClasses: getClasses,
+	GetClassDescriptions: getClassDescriptions,
+	GetClassSchedules: getClassSchedules,
+	GetClassVisits: getClassVisits,
+	GetWaitlistEntries: getWaitlistEntries,
+	GetSemesters: getSemesters,
+	GetCourses: getCourses,
 };

@@ -286,8 +286,8 @@ function removeFromWaitlist(call: RestCall): SandboxResponse {
 }
 
 export const classRosterHandlers = {
-	'class.addClient': addClient,
-	'class.removeClient': removeClient,
-	'class.removeClients': removeClients,
-	'class.removeFromWaitlist': removeFromWaitlist,
+	AddClientToClass: addClient,
+	RemoveClientFromClass: removeClient,
+	RemoveClientsFromClasses: removeClients,
+	ClassRemoveFromWaitlist: removeFromWaitlist,
 };

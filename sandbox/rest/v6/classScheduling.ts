@@ -370,9 +370,9 @@ function updateClassScheduleNotes(call: RestCall): SandboxResponse {
 }
 
 export const classSchedulingHandlers = {
-	'class.cancel': cancelClass,
-	'class.substituteTeacher': substituteTeacher,
-	'classSchedule.create': addClassSchedule,
-	'classSchedule.update': updateClassSchedule,
-	'classSchedule.updateNotes': updateClassScheduleNotes,
+	CancelSingleClass: cancelClass,
+	SubstituteClassTeacher: substituteTeacher,
+	AddClassSchedule: addClassSchedule,
+	UpdateClassSchedule: updateClassSchedule,
+	UpdateClassScheduleNotes: updateClassScheduleNotes,
 };

@@ -1,4 +1,4 @@
-import { fail, ok, siteOf, type AdminRoute } from '../../admin';
+import { fail, ok, siteOf, type AdminRoute } from '../../adminRoute';
 import { isoAt } from '../../data/dates';
 import { findClient } from './clientAccess';
 

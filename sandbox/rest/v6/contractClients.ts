@@ -358,10 +358,10 @@ function updateAutopays(call: RestCall): SandboxResponse {
 }
 
 export const contractClientHandlers = {
-	'client.getActiveMemberships': activeMemberships,
-	'client.getActiveMembershipsOfClients': activeMembershipsOfClients,
-	'clientContract.getMany': clientContracts,
-	'clientContract.suspend': suspend,
-	'clientContract.terminate': terminate,
-	'clientContract.updateAutopays': updateAutopays,
+	GetActiveClientMemberships: activeMemberships,
+	GetActiveClientsMemberships: activeMembershipsOfClients,
+	GetClientContracts: clientContracts,
+	SuspendContract: suspend,
+	TerminateContract: terminate,
+	UpdateClientContractAutopays: updateAutopays,
 };

@@ -443,7 +443,7 @@ function purchaseStatus(call: RestCall): SandboxResponse {
 }
 
 export const contractPurchaseHandlers = {
-	'contract.purchase': purchaseContract,
-	'contract.initiatePurchase': initiatePurchaseContract,
-	'contract.getPurchaseStatus': purchaseStatus,
+	PurchaseContract: purchaseContract,
+	InitiatePurchaseContractUsingAlternativePayments: initiatePurchaseContract,
+	GetPurchaseContractStatus: purchaseStatus,
 };

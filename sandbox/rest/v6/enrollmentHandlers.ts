@@ -227,8 +227,8 @@ function addClient(call: RestCall): SandboxResponse {
 }
 
 export const enrollmentV6Handlers = {
-	'enrollment.search': search,
-	'enrollment.createSchedule': createSchedule,
-	'enrollment.updateSchedule': updateSchedule,
-	'enrollment.addClient': addClient,
+	GetEnrollments: search,
+	AddEnrollmentSchedule: createSchedule,
+	UpdateEnrollmentSchedule: updateSchedule,
+	AddClientToEnrollment: addClient,
 };

@@ -294,5 +294,5 @@ export function finishGiftCard(call: RestCall, pending: PendingPurchase): Record
 }
 
 export const giftCardHandlers = {
-	'giftCard.purchase': purchaseGiftCard,
+	PurchaseGiftCard: purchaseGiftCard,
 };

@@ -243,10 +243,10 @@ function removeReservation(call: RestCall): SandboxResponse {
 }
 
 export const pickASpotHandlers = {
-	'pickASpot.getClasses': getClasses,
-	'pickASpot.getClass': getClass,
-	'pickASpot.getReservation': getReservation,
-	'pickASpot.updateReservation': updateReservation,
-	'pickASpot.reserve': reserve,
-	'pickASpot.deleteReservation': removeReservation,
+	GetClassList: getClasses,
+	GetClass: getClass,
+	GetReservation: getReservation,
+	UpdateReservation: updateReservation,
+	CreateReservation: reserve,
+	DeleteReservation: removeReservation,
 };

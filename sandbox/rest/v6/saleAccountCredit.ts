@@ -129,5 +129,5 @@ export function finishAccountCredit(
 }
 
 export const accountCreditHandlers = {
-	'sale.purchaseAccountCredit': purchaseAccountCredit,
+	PurchaseAccountCredit: purchaseAccountCredit,
 };

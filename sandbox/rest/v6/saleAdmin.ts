@@ -1,4 +1,4 @@
-import type { AdminRoute, Route } from '../../admin';
+import type { AdminRoute, Route } from '../../adminRoute';
 import { MAIN_SITE_ID } from '../../data/accounts';
 import type { PendingPurchase } from '../../data/saleRecords';
 import type { SiteData } from '../../data/types';

@@ -204,7 +204,7 @@ function getClientPurchases(call: RestCall): SandboxResponse {
 }
 
 export const saleClientServiceHandlers = {
-	'client.getServices': getClientServices,
-	'client.updateService': updateClientService,
-	'client.getPurchases': getClientPurchases,
+	GetClientServices: getClientServices,
+	UpdateClientService: updateClientService,
+	GetClientPurchases: getClientPurchases,
 };

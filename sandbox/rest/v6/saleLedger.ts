@@ -402,8 +402,8 @@ function undoLines(call: RestCall, sale: Sale, extra: SaleExtra): void {
 }
 
 export const saleLedgerHandlers = {
-	'sale.getMany': getSales,
-	'sale.getTransactions': getTransactions,
-	'sale.updateDate': updateSaleDate,
-	'sale.return': returnSale,
+	GetSales: getSales,
+	GetTransactions: getTransactions,
+	UpdateSaleDate: updateSaleDate,
+	ReturnSale: returnSale,
 };

@@ -1,4 +1,4 @@
-import { fail, ok, type AdminRoute } from '../../admin';
+import { fail, ok, type AdminRoute } from '../../adminRoute';
 import { isSiteActive, setSiteActive } from './siteViews';
 
 /**

@@ -5,18 +5,18 @@ import { addAvailability, addStaff, assignSessionType, updatePermissions, update
 
 /** The v6 operations on staff and payroll, all kept in or derived from the site's state. */
 export const staffV6Handlers: HandlerTable = {
-	'payroll.getCommissions': getCommissions, // GET /payroll/commissions
-	'payroll.getScheduledServiceEarnings': getScheduledServiceEarnings, // GET /payroll/scheduledserviceearnings
-	'payroll.getTimeCards': getTimeCards, // GET /payroll/timecards
-	'payroll.getTips': getTips, // GET /payroll/tips
-	'staff.getImageUrl': getImageUrl, // GET /staff/imageurl
-	'staff.getSalesReps': getSalesReps, // GET /staff/salesreps
-	'staff.getSessionTypes': getStaffSessionTypes, // GET /staff/sessiontypes
-	'staff.getMany': getStaff, // GET /staff/staff
-	'staff.getPermissions': getPermissions, // GET /staff/staffpermissions
-	'staff.create': addStaff, // POST /staff/addstaff
-	'staff.assignSessionType': assignSessionType, // POST /staff/assignsessiontype
-	'staff.addAvailability': addAvailability, // POST /staff/staffavailability
-	'staff.update': updateStaff, // POST /staff/updatestaff
-	'staff.updatePermissions': updatePermissions, // POST /staff/updatestaffpermissions
+	GetCommissions: getCommissions, // GET /payroll/commissions
+	GetScheduledServiceEarnings: getScheduledServiceEarnings, // GET /payroll/scheduledserviceearnings
+	GetTimeCards: getTimeCards, // GET /payroll/timecards
+	GetTips: getTips, // GET /payroll/tips
+	GetStaffImageURL: getImageUrl, // GET /staff/imageurl
+	GetSalesReps: getSalesReps, // GET /staff/salesreps
+	GetStaffSessionTypes: getStaffSessionTypes, // GET /staff/sessiontypes
+	GetStaff: getStaff, // GET /staff/staff
+	GetStaffPermissions: getPermissions, // GET /staff/staffpermissions
+	AddStaff: addStaff, // POST /staff/addstaff
+	AssignStaffSessionType: assignSessionType, // POST /staff/assignsessiontype
+	AddStaffAvailability: addAvailability, // POST /staff/staffavailability
+	UpdateStaff: updateStaff, // POST /staff/updatestaff
+	UpdateStaffPermissions: updatePermissions, // POST /staff/updatestaffpermissions
 };

@@ -1,4 +1,4 @@
-import { fail, ok, siteOf, type AdminRoute } from '../../admin';
+import { fail, ok, siteOf, type AdminRoute } from '../../adminRoute';
 import { byId } from '../views';
 import { changePermissions, isKnownPermission } from '../../data/staffRecords';
 

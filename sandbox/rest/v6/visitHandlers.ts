@@ -202,7 +202,7 @@ function updateClientVisit(call: RestCall): SandboxResponse {
 }
 
 export const visitV6Handlers = {
-	'client.getVisits': clientVisits,
-	'client.getSchedule': clientSchedule,
-	'client.updateVisit': updateClientVisit,
+	GetClientVisits: clientVisits,
+	GetClientSchedule: clientSchedule,
+	UpdateClientVisit: updateClientVisit,
 };

@@ -1,6 +1,6 @@
-import { appointmentEvents } from '../../nodes/shared/events/appointmentEvents';
 import { startSandbox, type Sandbox, type SandboxOptions } from '..';
 import type { SiteData } from '../data/types';
+import { findEvent } from '../spec/events';
 
 /** A Monday morning, so weekday availability and "today" are predictable. */
 export const TEST_START = '2026-03-02T08:00:00Z';
@@ -122,7 +122,7 @@ export const isPlainText = (answer: Answer) => answer.contentType.startsWith('te
 export function checkEmittedEvents(h: Harness): void {
 	afterAll(() => {
 		for (const event of h.sandbox.events) {
-			const definition = appointmentEvents.find((d) => d.eventId === event.eventId);
+			const definition = event.eventId.startsWith('appointment') ? findEvent(event.eventId) : undefined;
 			expect([event.eventId, definition?.eventData.safeParse(event.eventData).success]).toEqual([event.eventId, true]);
 		}
 	});

@@ -1,9 +1,9 @@
-import { operations, type Operation } from '../../../nodes/shared/catalogue';
-import { findEvent } from '../../../nodes/shared/events/eventCatalogue';
-import { TEST_CARDS } from '../../data/saleRecords';
-import type { Client, SiteData } from '../../data/types';
-import { shapeProblems } from '../../v6/shapes';
-import type { Answer, Harness } from '../harness';
+import { operations, type SandboxOperation as Operation } from '../spec/operations';
+import { findEvent } from '../spec/events';
+import { TEST_CARDS } from '../data/saleRecords';
+import type { Client, SiteData } from '../data/types';
+import { shapeProblems } from '../v6/shapes';
+import type { Answer, Harness } from './harness';
 
 /** What the sale area's tests (sandbox/v6/{sales,checkout,contracts}.test.ts) share. */
 

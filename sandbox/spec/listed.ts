@@ -3,10 +3,13 @@
  * method, path, whether a staff user token is needed, each path (P) and query (Q) parameter with its
  * wire type, list form, whether it is required, the default the server applies and the values it
  * accepts where the contract names them, whether a request body is sent, and the first success status.
- * Written down once from the contract, apart from the catalogue, so a slip in either shows up as a
- * difference in catalogue.test.ts. `comma` lists travel as one comma-separated value, `repeated`
- * ones as the parameter repeated.
+ * Written down once from the contract, apart from the node's catalogue: the sandbox routes and
+ * checks the listed operations from it, and test/catalogue/catalogue.test.ts and twoReadings.test.ts
+ * put the catalogue beside it, so a slip in either shows up as a difference. `comma` lists travel as
+ * one comma-separated value, `repeated` ones as the parameter repeated.
  */
+
+import type { SchemaName } from './bodyNames';
 
 export type WireType = 'int32' | 'int64' | 'string' | 'boolean' | 'dateTime';
 
@@ -28,6 +31,14 @@ export interface SpecOperation {
 	params: SpecParam[];
 	hasBody: boolean;
 	successStatus: number;
+	/** The name a request to it is logged and faulted under: the one the node gives the operation. */
+	name: { resource: string; operation: string };
+	/** The sandbox's schema (spec/bodies.ts) and model (rest/bodyModels.ts) of its body. */
+	body?: SchemaName;
+	/** limit/offset paging (Limits: page size default limit 100, offset 0). */
+	paging?: { limit: string; offset: string; pageSize: number };
+	/** A consumer's token may call it (Authentication): consumer booking, classes and enrollments. */
+	consumer?: boolean;
 }
 
 export const SPEC_OPERATIONS: SpecOperation[] = [
@@ -38,6 +49,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'autopay', operation: 'closeRegion' },
 		params: [
 			{ name: 'regionId', location: 'path', type: 'int32', required: true },
 			{ name: 'endDate', location: 'path', type: 'dateTime', required: true },
@@ -50,6 +62,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'autopay', operation: 'suspendRegion' },
 		params: [
 			{ name: 'regionId', location: 'path', type: 'int32', required: true },
 			{ name: 'startDate', location: 'path', type: 'dateTime', required: true },
@@ -62,6 +75,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'autopay', operation: 'closeSubscriber' },
 		params: [
 			{ name: 'subscriberId', location: 'path', type: 'int32', required: true },
 			{ name: 'endDate', location: 'path', type: 'dateTime', required: true },
@@ -74,6 +88,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'autopay', operation: 'suspendSubscriber' },
 		params: [
 			{ name: 'subscriberId', location: 'path', type: 'int32', required: true },
 			{ name: 'startDate', location: 'path', type: 'dateTime', required: true },
@@ -86,6 +101,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'staffCalendar', operation: 'get' },
 		params: [
 			{ name: 'staffId', location: 'path', type: 'int64', required: true },
 			{ name: 'request.startDateTime', location: 'query', type: 'dateTime', required: false },
@@ -104,6 +120,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'category', operation: 'getMany' },
 		params: [{ name: 'verticalIds', location: 'query', type: 'int32', array: 'repeated', required: false }],
 	},
 	{
@@ -113,6 +130,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'category', operation: 'getSubcategories' },
 		params: [{ name: 'categoryIds', location: 'query', type: 'int32', array: 'repeated', required: false }],
 	},
 	{
@@ -122,6 +140,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'closure', operation: 'getMany' },
 		params: [
 			{ name: 'startDate', location: 'query', type: 'dateTime', required: true },
 			{ name: 'endDate', location: 'query', type: 'dateTime', required: true },
@@ -134,6 +153,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'feature', operation: 'getMany' },
 		params: [],
 	},
 	{
@@ -143,6 +163,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'feature', operation: 'update' },
+		body: 'featureUpdate',
 		params: [{ name: 'featureDescriptor', location: 'path', type: 'string', required: true }],
 	},
 	{
@@ -152,6 +174,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'promoCode', operation: 'getMany' },
+		paging: { limit: 'request.limit', offset: 'request.offset', pageSize: 100 },
 		params: [
 			{ name: 'request.activeOnly', location: 'query', type: 'boolean', required: false },
 			{ name: 'request.onlineOnly', location: 'query', type: 'boolean', required: false },
@@ -176,6 +200,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 201,
+		name: { resource: 'promoCode', operation: 'create' },
+		body: 'promoCodeCreate',
 		params: [],
 	},
 	{
@@ -185,6 +211,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'promoCode', operation: 'update' },
+		body: 'promoCodeUpdate',
 		params: [{ name: 'id', location: 'path', type: 'int32', required: true }],
 	},
 	{
@@ -194,6 +222,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'sale', operation: 'getEventDetails' },
 		params: [{ name: 'saleId', location: 'path', type: 'int64', required: true }],
 	},
 	{
@@ -203,6 +232,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'sale', operation: 'getDetails' },
+		paging: { limit: 'request.limit', offset: 'request.offset', pageSize: 100 },
 		params: [
 			{ name: 'request.saleId', location: 'query', type: 'int64', required: false },
 			{ name: 'request.startDate', location: 'query', type: 'dateTime', required: false },
@@ -226,6 +257,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'sale', operation: 'applyPaymentOptions' },
+		body: 'int64IdList',
 		params: [],
 	},
 	{
@@ -235,6 +268,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'client', operation: 'getDirectory' },
 		params: [{ name: 'date', location: 'query', type: 'string', required: false }],
 	},
 	{
@@ -244,6 +278,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'appointmentRequest', operation: 'get' },
 		params: [{ name: 'id', location: 'path', type: 'int64', required: true }],
 	},
 	{
@@ -253,6 +288,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
+		name: { resource: 'appointmentRequest', operation: 'approve' },
+		body: 'approveItems',
 		params: [],
 	},
 	{
@@ -262,6 +299,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
+		name: { resource: 'appointmentRequest', operation: 'deny' },
+		body: 'int64IdList',
 		params: [],
 	},
 	{
@@ -271,6 +310,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
+		name: { resource: 'appointmentRequest', operation: 'denyMultiple' },
+		body: 'denyMultiple',
 		params: [],
 	},
 	{
@@ -280,6 +321,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'appointment', operation: 'getMany' },
 		params: [{ name: 'appointmentId', location: 'query', type: 'int64', array: 'repeated', required: true }],
 	},
 	{
@@ -289,6 +331,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointment', operation: 'modify' },
+		body: 'modifyAppointments',
 		params: [],
 	},
 	{
@@ -298,6 +342,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointment', operation: 'complete' },
+		body: 'int64IdList',
 		params: [],
 	},
 	{
@@ -307,6 +353,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointment', operation: 'bookRecurring' },
+		body: 'recurringRequest',
 		params: [],
 	},
 	{
@@ -316,6 +364,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointment', operation: 'validateRecurring' },
+		body: 'recurringRequest',
 		params: [],
 	},
 	{
@@ -325,6 +375,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointmentAddOn', operation: 'add' },
+		body: 'addOnItems',
 		params: [],
 	},
 	{
@@ -334,6 +386,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'appointmentAddOn', operation: 'getByAppointment' },
 		params: [{ name: 'appointmentId', location: 'query', type: 'int64', array: 'repeated', required: true }],
 	},
 	{
@@ -343,6 +396,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'appointmentAddOn', operation: 'getMany' },
 		params: [{ name: 'addonId', location: 'query', type: 'int64', array: 'repeated', required: true }],
 	},
 	{
@@ -352,6 +406,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointmentAddOn', operation: 'modify' },
+		body: 'modifyAppointments',
 		params: [],
 	},
 	{
@@ -361,6 +417,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointmentAddOn', operation: 'complete' },
+		body: 'int64IdList',
 		params: [],
 	},
 	{
@@ -370,6 +428,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointmentAddOn', operation: 'delete' },
+		body: 'int64IdList',
 		params: [],
 	},
 	{
@@ -379,6 +439,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'appointment', operation: 'getBookingTemplates' },
+		body: 'bookingTemplates',
 		params: [],
 	},
 	{
@@ -388,6 +450,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'availability', operation: 'get' },
 		params: [{ name: 'availabilityId', location: 'query', type: 'int32', array: 'repeated', required: true }],
 	},
 	{
@@ -397,6 +460,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
+		name: { resource: 'availability', operation: 'add' },
+		body: 'availabilityAdd',
 		params: [],
 	},
 	{
@@ -406,6 +471,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'availability', operation: 'group' },
+		body: 'availabilitySchedules',
 		params: [],
 	},
 	{
@@ -415,6 +482,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'availability', operation: 'search' },
+		body: 'availabilitySchedules',
 		params: [],
 	},
 	{
@@ -424,6 +493,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'class', operation: 'getByQuery' },
+		consumer: true,
 		params: [{ name: 'classInstanceId', location: 'query', type: 'int32', required: true }],
 	},
 	{
@@ -433,6 +504,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'class', operation: 'get' },
+		consumer: true,
 		params: [{ name: 'classInstanceId', location: 'path', type: 'int32', required: true }],
 	},
 	{
@@ -442,6 +515,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'class', operation: 'getLocation' },
+		consumer: true,
 		params: [{ name: 'classInstanceId', location: 'path', type: 'int32', required: true }],
 	},
 	{
@@ -451,6 +526,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'class', operation: 'getUpcoming' },
+		consumer: true,
 		params: [
 			{ name: 'startDateTime', location: 'query', type: 'dateTime', required: false },
 			{ name: 'endDateTime', location: 'query', type: 'dateTime', required: false },
@@ -464,6 +541,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'enrollment', operation: 'getMany' },
+		consumer: true,
 		params: [
 			{ name: 'request.locationIds', location: 'query', type: 'int32', array: 'comma', required: false },
 			{ name: 'request.serviceCategoryIds', location: 'query', type: 'int32', array: 'comma', required: false },
@@ -479,6 +558,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'consumerBooking', operation: 'getServicePaymentOptions' },
+		consumer: true,
 		params: [
 			{ name: 'locationId', location: 'query', type: 'string', required: true },
 			{ name: 'request.locationId', location: 'query', type: 'int32', required: false },
@@ -495,6 +576,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'consumerBooking', operation: 'getAppointmentTypes' },
+		consumer: true,
 		params: [{ name: 'id', location: 'query', type: 'int32', required: false }],
 	},
 	{
@@ -504,6 +587,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'consumerBooking', operation: 'getAppointmentType' },
+		consumer: true,
 		params: [{ name: 'id', location: 'path', type: 'int32', required: true }],
 	},
 	{
@@ -513,6 +598,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'consumerBooking', operation: 'getLocations' },
+		consumer: true,
 		params: [],
 	},
 	{
@@ -522,6 +609,9 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
+		name: { resource: 'consumerBooking', operation: 'book' },
+		body: 'bookingRequestItems',
+		consumer: true,
 		params: [
 			{ name: 'locationId', location: 'path', type: 'int32', required: true },
 			{ name: 'checkVerified', location: 'query', type: 'boolean', required: false },
@@ -537,6 +627,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'consumerBooking', operation: 'getBookableTimeRanges' },
+		consumer: true,
 		params: [
 			{ name: 'locationId', location: 'path', type: 'int32', required: true },
 			{ name: 'appointmentTypeId', location: 'query', type: 'int32', required: true },
@@ -560,6 +652,9 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'consumerBooking', operation: 'bookWithAddOns' },
+		body: 'appointmentsWithAddOns',
+		consumer: true,
 		params: [
 			{ name: 'locationId', location: 'path', type: 'int32', required: true },
 			{ name: 'userId', location: 'query', type: 'string', required: false },
@@ -573,6 +668,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'consumerBooking', operation: 'getStaffAppointmentTypesAtLocation' },
+		consumer: true,
 		params: [
 			{ name: 'locationId', location: 'path', type: 'int32', required: true },
 			{ name: 'staffId', location: 'query', type: 'int64', required: true },
@@ -585,6 +682,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'consumerBooking', operation: 'getStaffAppointmentTypes' },
+		consumer: true,
 		params: [
 			{ name: 'staffId', location: 'query', type: 'int64', required: true },
 			{ name: 'appointmentTypeId', location: 'query', type: 'int32', required: false },
@@ -597,6 +696,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'dashboard', operation: 'getTotalSalesByCategory' },
 		params: [
 			{ name: 'requestModel.dateRange.start', location: 'query', type: 'dateTime', required: false },
 			{ name: 'requestModel.dateRange.end', location: 'query', type: 'dateTime', required: false },
@@ -612,6 +712,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'dashboard', operation: 'getSummary' },
 		params: [
 			{ name: 'requestModel.dateRange.start', location: 'query', type: 'dateTime', required: false },
 			{ name: 'requestModel.dateRange.end', location: 'query', type: 'dateTime', required: false },
@@ -627,6 +728,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'dashboard', operation: 'getMonthlyActiveMembers' },
 		params: [
 			{ name: 'requestModel.dateRange.start', location: 'query', type: 'dateTime', required: false },
 			{ name: 'requestModel.dateRange.end', location: 'query', type: 'dateTime', required: false },
@@ -642,6 +744,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'webhookSubscription', operation: 'getMany' },
 		params: [],
 	},
 	{
@@ -651,6 +754,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'webhookSubscription', operation: 'get' },
 		params: [{ name: 'subscriptionId', location: 'path', type: 'string', required: true }],
 	},
 	{
@@ -660,6 +764,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'webhookSubscription', operation: 'create' },
+		body: 'subscriptionCreate',
 		params: [],
 	},
 	{
@@ -669,6 +775,8 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
+		name: { resource: 'webhookSubscription', operation: 'update' },
+		body: 'subscriptionUpdate',
 		params: [{ name: 'subscriptionId', location: 'path', type: 'string', required: true }],
 	},
 	{
@@ -678,6 +786,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'webhookSubscription', operation: 'delete' },
 		params: [{ name: 'subscriptionId', location: 'path', type: 'string', required: true }],
 	},
 	{
@@ -687,6 +796,7 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
+		name: { resource: 'webhookMetrics', operation: 'getMany' },
 		params: [],
 	},
 ];

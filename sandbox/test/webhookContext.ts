@@ -8,8 +8,8 @@ import type {
 	SandboxResponse,
 	SentEmail,
 } from '../context';
-import { createWebhookService, type WebhookService, type WebhookServiceOptions } from '.';
-import { startReceiver, type Receiver } from './testReceiver';
+import { createWebhookService, type WebhookService, type WebhookServiceOptions } from '../webhooks';
+import { startReceiver, type Receiver } from './webhookReceiver';
 
 /** Test helpers of the webhook service: a hand-driven clock, fixed accounts, a request builder. */
 

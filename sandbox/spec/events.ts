@@ -1,7 +1,12 @@
+import { z } from 'zod';
+
+import { issuePath } from './check';
+
 /**
- * The Catalog table of webhooks.md, transcribed field by field as `names type;` groups:
- * n number, i int, s string, b bool, n? / s? nullable, [i] [s] lists, [obj] list of objects.
- * Kept apart from the schemas so a slip in either shows up as a difference.
+ * The sandbox's reading of the Catalog table of webhooks.md, transcribed field by field as
+ * `names type;` groups: n number, i int, s string, b bool, n? / s? nullable, [i] [s] lists, [obj]
+ * list of objects (their rows in SPEC_ROWS). The sandbox's events and the fields of their payloads
+ * come from here; test/events/eventCatalogue.test.ts puts the node's event schemas beside it.
  */
 
 const site = `
@@ -145,4 +150,64 @@ export function parseFields(text: string): Record<string, string> {
 		for (const name of words) result[name] = type;
 	}
 	return result;
+}
+
+/** One transcribed type as the zod type of a payload field. */
+function fieldType(code: string, name: string): z.ZodTypeAny {
+	const nullable = code.endsWith('?');
+	const plain = nullable ? code.slice(0, -1) : code;
+	const list = /^\[(.+)\]$/.exec(plain)?.[1];
+	let type: z.ZodTypeAny;
+	if (list === 'obj') type = z.array(payloadObject(SPEC_ROWS[name] ?? ''));
+	else if (list !== undefined) type = z.array(fieldType(list, name));
+	else if (plain === 'n') type = z.number();
+	else if (plain === 'i') type = z.number().int();
+	else if (plain === 's') type = z.string();
+	else if (plain === 'b') type = z.boolean();
+	else throw new Error(`Unknown type ${code} of ${name}`);
+	return nullable ? type.nullable() : type;
+}
+
+/** Every payload object keeps fields the catalog does not list. */
+function payloadObject(text: string): z.ZodObject<z.ZodRawShape, 'passthrough'> {
+	const shape = Object.fromEntries(
+		Object.entries(parseFields(text)).map(([name, code]) => [name, fieldType(code, name)]),
+	);
+	return z.object(shape).passthrough();
+}
+
+export interface SandboxEvent {
+	eventId: string;
+	/** The fields the catalog lists for the event's eventData, with their stated types. */
+	eventData: z.ZodObject<z.ZodRawShape, 'passthrough'>;
+}
+
+/** The events the webhook service sends, in the Catalog table's order. */
+export const events: readonly SandboxEvent[] = Object.entries(SPEC_CATALOG).map(([eventId, text]) => ({
+	eventId,
+	eventData: payloadObject(text),
+}));
+
+export const eventIds: readonly string[] = events.map((event) => event.eventId);
+
+const byId = new Map(events.map((event) => [event.eventId, event]));
+
+export const findEvent = (eventId: string): SandboxEvent | undefined => byId.get(eventId);
+
+/** An event's payload against the catalog, one line per problem, each starting with the field's path. */
+export function checkEventData(eventId: string, data: unknown): { ok: boolean; problems: string[] } {
+	const event = findEvent(eventId);
+	if (!event) return { ok: false, problems: [`eventId: unknown event "${String(eventId)}"`] };
+	const result = event.eventData.safeParse(data);
+	if (result.success) return { ok: true, problems: [] };
+	return {
+		ok: false,
+		problems: result.error.issues.map((issue) => {
+			const path = issuePath(issue.path, 'eventData');
+			if (issue.code !== 'invalid_type') return `${path}: ${issue.message}`;
+			return issue.received === 'undefined'
+				? `${path}: missing (expected ${issue.expected})`
+				: `${path}: expected ${issue.expected}, got ${issue.received}`;
+		}),
+	};
 }
