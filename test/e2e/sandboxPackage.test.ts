@@ -80,6 +80,8 @@ describe('the sandbox package', () => {
 			filename: string;
 			files: Array<{ path: string }>;
 		}>;
+		// The build in sandbox/dist would be what `import '../sandbox'` finds (package.json "main"): gone once packed.
+		fs.rmSync(path.join(SANDBOX_DIR, 'dist'), { recursive: true, force: true });
 		const files = packed[0].files.map((file) => file.path);
 		expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/cli.js', 'dist/index.js']));
 		expect(files.filter((file) => /\.test\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
