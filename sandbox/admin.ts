@@ -1,3 +1,4 @@
+import { consoleRoutes } from './console/routes';
 import type { SandboxResponse } from './context';
 import type { SandboxSize, SiteData } from './data/types';
 import type { FaultSpec } from './faults';
@@ -144,11 +145,13 @@ const ROUTES: AdminRoute[] = [
 	...clientAdminRoutes,
 	...siteAdminRoutes,
 	...saleAdminRoutes,
+	...consoleRoutes,
 ];
 
 /**
  * The admin API under /_sandbox: reset and reseed, the clock, faults, the request log, e-mails,
- * emitted events, state and business settings; /_sandbox/webhooks/* goes to the webhook service.
+ * emitted events, state and business settings, the console page (GET /_sandbox/) and what it reads;
+ * /_sandbox/webhooks/* goes to the webhook service.
  */
 export function createAdmin(deps: AdminDeps) {
 	return async (req: AdminRequest): Promise<SandboxResponse> => {

@@ -1,4 +1,5 @@
 import type { Clock } from './clock';
+import type { CallerBook } from './console/callers';
 import type { EventCause, SandboxContext, SandboxResponse } from './context';
 import { MAIN_SITE_ID } from './data/accounts';
 import type { RestStore } from './data/store';
@@ -27,6 +28,8 @@ export interface AdminDeps {
 	clock: Clock;
 	context: SandboxContext;
 	events: EmittedEvent[];
+	/** Who made each logged request (the console's request list). */
+	callers: CallerBook;
 	reset(): void;
 	reseed(seed: number, size?: SandboxSize): void;
 	webhooksAdmin(method: string, subPath: string, body: unknown): Promise<SandboxResponse>;

@@ -9,6 +9,8 @@ import tseslint from 'typescript-eslint';
  * nearest config of each file (npm run lint looks them up per file).
  */
 export default tseslint.config(
+	// The package's build output (npm pack in sandbox/ writes it).
+	{ ignores: ['dist/'] },
 	{
 		files: ['**/*.ts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended],

@@ -1,5 +1,6 @@
 import { createAdmin, type EmittedEvent } from './admin';
 import { Clock } from './clock';
+import { CallerBook } from './console/callers';
 import type { SandboxContext, SentEmail } from './context';
 import { API_KEYS, MAIN_SITE_ID, PACIFIC_SITE_ID, SECOND_SITE_ID, seededAccounts } from './data/accounts';
 import { SEEDED_LOGINS } from './data/people';
@@ -99,6 +100,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 	const rest = createRestService(context, store, tokens);
 	const log = new RequestLog();
+	const callers = new CallerBook(store, context);
+	log.onRecord((entry) => callers.note(entry));
 	const faults = new Faults();
 
 	const reseed = (seed: number, size = store.size) => {
@@ -119,6 +122,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clock,
 		context,
 		events,
+		callers,
 		reset,
 		reseed,
 		webhooksAdmin: (method, subPath, body) => webhooks.admin(method, subPath, body),

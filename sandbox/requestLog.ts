@@ -37,10 +37,18 @@ export class RequestLog {
 
 	private seq = 0;
 
+	private readonly listeners: Array<(entry: LoggedRequest) => void> = [];
+
 	record(entry: Omit<LoggedRequest, 'seq' | 'status'>): LoggedRequest {
 		const logged: LoggedRequest = { ...entry, seq: ++this.seq, status: 0 };
 		this.entries.push(logged);
+		for (const listener of this.listeners) listener(logged);
 		return logged;
+	}
+
+	/** Calls `listener` with each request as it arrives (the console notes its caller then). */
+	onRecord(listener: (entry: LoggedRequest) => void): void {
+		this.listeners.push(listener);
 	}
 
 	list(filter: LogFilter = {}): LoggedRequest[] {

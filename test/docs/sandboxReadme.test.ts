@@ -54,10 +54,10 @@ test('a name found only in a comment is not a test', () => {
 	expect(names.some((test) => test.includes(comment))).toBe(false);
 });
 
-test('the README names every option npm run sandbox reads', () => {
-	const script = readFileSync(join(root, 'scripts/sandbox.ts'), 'utf8');
+test('the README names every option the sandbox runner reads', () => {
+	const script = readFileSync(join(root, 'sandbox/cli.ts'), 'utf8');
 	const sizes = /SIZE_KEYS[^=]*=\s*\[([^\]]*)\]/.exec(script)![1].match(/'(\w+)'/g)!;
-	const named = [...script.matchAll(/(?:number|option)\('(\w+)'\)/g)].map((m) => m[1]);
+	const named = [...script.matchAll(/(?:number|option)\(argv, '(\w+)'\)/g)].map((m) => m[1]);
 	const flags = [...script.matchAll(/includes\('--([\w-]+)'\)/g)].map((m) => m[1]);
 	const options = [...new Set([...sizes.map((s) => s.slice(1, -1)), ...named, ...flags])];
 	expect(options).toEqual(expect.arrayContaining(['port', 'seed', 'clients', 'https-only']));

@@ -9,7 +9,8 @@ const isFile = (relative: string) => fs.statSync(path.join(root, relative), { th
 function sourceFiles(dir: string): string[] {
 	return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
 		const relative = path.join(dir, entry.name);
-		if (entry.isDirectory()) return sourceFiles(relative);
+		// sandbox/dist is the sandbox package's build (npm pack there), not source.
+		if (entry.isDirectory()) return relative === path.join('sandbox', 'dist') ? [] : sourceFiles(relative);
 		return entry.name.endsWith('.ts') ? [relative] : [];
 	});
 }

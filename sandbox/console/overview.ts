@@ -1,0 +1,190 @@
+import type { SiteData } from '../data/types';
+import type { RequestLog } from '../requestLog';
+import { mask, type CallerBook } from './callers';
+
+/** What the console page shows, read from the store, the log and the webhook service; secrets masked. */
+
+/** How many of the newest clients, sales and requests the console lists. */
+export const NEWEST = 15;
+
+const nameOf = (person?: { FirstName: string; LastName: string }) =>
+	person ? `${person.FirstName} ${person.LastName}` : '';
+
+/** The business of one site: counts, newest clients and sales, one day's classes and appointments. */
+export function businessOverview(site: SiteData, sites: SiteData[], day: string) {
+	const clientById = new Map(site.clients.map((client) => [client.Id, client]));
+	const staffById = new Map(site.staff.map((member) => [member.Id, member]));
+	const locationById = new Map(site.locations.map((location) => [location.Id, location]));
+	const descriptionById = new Map(site.classDescriptions.map((description) => [description.Id, description]));
+	const typeById = new Map(site.appointmentTypes.map((type) => [type.Id, type]));
+	const { visits, waitlist } = site.classRecords;
+	const clientLabel = (id: number) => ({
+		clientId: clientById.get(id)?.ClientId ?? String(id),
+		name: nameOf(clientById.get(id)),
+	});
+
+	const classes = site.classes
+		.filter((instance) => instance.StartDateTime.startsWith(day))
+		.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime) || a.Id - b.Id)
+		.map((instance) => {
+			const roster = visits
+				.filter((visit) => visit.ClassId === instance.Id && visit.Status !== 'Waitlisted')
+				.map((visit) => ({ visitId: visit.Id, ...clientLabel(visit.ClientId), status: visit.Status }));
+			const named = roster.filter((visit) => visit.status !== 'Cancelled' && visit.status !== 'LateCancelled');
+			return {
+				id: instance.Id,
+				name: descriptionById.get(instance.ClassDescriptionId)?.Name ?? `Class ${instance.Id}`,
+				start: instance.StartDateTime,
+				end: instance.EndDateTime,
+				staff: nameOf(staffById.get(instance.StaffId)),
+				location: locationById.get(instance.LocationId)?.Name ?? String(instance.LocationId),
+				maxCapacity: instance.MaxCapacity,
+				totalBooked: instance.TotalBooked,
+				canceled: instance.IsCanceled,
+				roster,
+				// The seeded count of bookings the sandbox holds no names for.
+				unnamedBookings: Math.max(0, instance.TotalBooked - named.length),
+				waitingList: waitlist
+					.filter((entry) => entry.ClassId === instance.Id && entry.Status === 'Waiting')
+					.map((entry) => ({ entryId: entry.Id, ...clientLabel(entry.ClientId), requested: entry.RequestDateTime })),
+			};
+		});
+
+	const appointments = site.appointments
+		.filter((appointment) => appointment.StartDateTime.startsWith(day))
+		.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime) || a.Id - b.Id)
+		.map((appointment) => ({
+			id: appointment.Id,
+			start: appointment.StartDateTime,
+			end: appointment.EndDateTime,
+			status: appointment.Status,
+			...clientLabel(appointment.ClientId),
+			staff: nameOf(staffById.get(appointment.StaffId)),
+			sessionType: typeById.get(appointment.SessionTypeId)?.Name ?? String(appointment.SessionTypeId),
+		}));
+
+	const sales = [...site.sales]
+		.sort((a, b) => b.SaleDateTime.localeCompare(a.SaleDateTime) || b.Id - a.Id)
+		.slice(0, NEWEST)
+		.map((sale) => ({
+			id: sale.Id,
+			at: sale.SaleDateTime,
+			...clientLabel(sale.ClientId),
+			total: sale.TotalAmount,
+			items: sale.Items.map((item) => (item.Quantity > 1 ? `${item.Quantity} × ${item.Name}` : item.Name)),
+		}));
+
+	const clients = [...site.clients]
+		.sort((a, b) => b.Id - a.Id)
+		.slice(0, NEWEST)
+		.map((client) => ({
+			id: client.Id,
+			clientId: client.ClientId,
+			name: nameOf(client),
+			email: client.Email,
+			status: client.Status,
+			created: client.CreationDate,
+		}));
+
+	return {
+		site: { id: site.settings.Id, name: site.settings.Name, timeZone: site.settings.TimeZone },
+		sites: sites.map((other) => ({ id: other.settings.Id, name: other.settings.Name })),
+		day,
+		counts: {
+			clients: site.clients.length,
+			staff: site.staff.length,
+			locations: site.locations.length,
+			classesThatDay: classes.length,
+			appointmentsThatDay: appointments.length,
+			sales: site.sales.length,
+		},
+		clients,
+		classes,
+		appointments,
+		sales,
+	};
+}
+
+/** The newest requests first, each with its caller (key and token masked) and never a body. */
+export function requestOverview(log: RequestLog, callers: CallerBook, limit: number) {
+	return log
+		.list()
+		.slice(-limit)
+		.reverse()
+		.map((entry) => ({
+			seq: entry.seq,
+			at: entry.at,
+			service: entry.service,
+			method: entry.method,
+			path: entry.path,
+			query: entry.rawQuery,
+			status: entry.status,
+			operation: entry.operation,
+			fault: entry.fault,
+			caller: callers.of(entry),
+		}));
+}
+
+interface SubscriptionItem {
+	subscriptionId: string;
+	status: string;
+	statusChangeDate: string;
+	statusChangeMessage: string | null;
+	statusChangeUser: string;
+	eventIds: string[];
+	referenceId: string | null;
+	webhookUrl: string;
+	messageSignatureKey?: string;
+	ownerSourceName: string;
+	metrics: Record<string, unknown>;
+}
+
+interface AttemptItem {
+	subscriptionId: string;
+	messageId: string;
+	eventId: string;
+	attempt: number;
+	at: string;
+	status?: number;
+	error?: string;
+	signature: string;
+	duplicate: boolean;
+	outcome: string;
+}
+
+/** Subscriptions with their delivery attempts, oldest attempt first; signature keys masked. */
+export function webhookOverview(subscriptions: unknown, deliveries: unknown) {
+	const items = ((subscriptions as { items?: SubscriptionItem[] })?.items ?? []) as SubscriptionItem[];
+	const attempts = ((deliveries as { items?: AttemptItem[] })?.items ?? []) as AttemptItem[];
+	const pendingRetries = (deliveries as { pendingRetries?: number })?.pendingRetries ?? 0;
+	return {
+		pendingRetries,
+		subscriptions: items.map((item) => ({
+			subscriptionId: item.subscriptionId,
+			status: item.status,
+			statusChangeDate: item.statusChangeDate,
+			statusChangeMessage: item.statusChangeMessage,
+			statusChangeUser: item.statusChangeUser,
+			eventIds: item.eventIds,
+			referenceId: item.referenceId,
+			webhookUrl: item.webhookUrl,
+			owner: item.ownerSourceName,
+			signatureKey: item.messageSignatureKey ? mask(item.messageSignatureKey) : undefined,
+			metrics: item.metrics,
+			deliveries: attempts
+				.filter((attempt) => attempt.subscriptionId === item.subscriptionId)
+				.map((attempt) => ({
+					messageId: attempt.messageId,
+					eventId: attempt.eventId,
+					attempt: attempt.attempt,
+					at: attempt.at,
+					status: attempt.status,
+					error: attempt.error,
+					// The HMAC of one body, not the key: the header as the receiver saw it.
+					signatureHeader: attempt.signature,
+					duplicate: attempt.duplicate,
+					outcome: attempt.outcome,
+				})),
+		})),
+	};
+}

@@ -1,0 +1,48 @@
+import { fail, ok, siteOf, type AdminRoute } from '../adminRoute';
+import { businessOverview, requestOverview, webhookOverview } from './overview';
+import { CONSOLE_PAGE } from './page';
+
+/**
+ * The console: GET /_sandbox/ serves the page; the page reads these routes (read-only) and the
+ * admin API's own clock and fault routes.
+ *   GET overview/business?siteId=-99&day=YYYY-MM-DD   the day defaults to the sandbox clock's (UTC)
+ *   GET overview/requests?limit=100                  newest first, keys and tokens masked
+ *   GET overview/webhooks                            subscriptions with their delivery attempts
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const consoleRoutes: AdminRoute[] = [
+	['GET', /^\/$/, () => ({ status: 200, body: CONSOLE_PAGE, headers: { 'Content-Type': 'text/html; charset=utf-8' } })],
+	[
+		'GET',
+		/^\/overview\/business$/,
+		(req, deps) => {
+			const site = siteOf(req, deps);
+			if (!site) return fail(404, 'Unknown site.');
+			const day = req.query.day?.[0] ?? deps.clock.iso().slice(0, 10);
+			if (!DAY.test(day)) return fail(400, 'day is a date: YYYY-MM-DD.');
+			return ok(businessOverview(site, [...deps.store.sites.values()], day));
+		},
+	],
+	[
+		'GET',
+		/^\/overview\/requests$/,
+		(req, deps) => {
+			const limit = Number(req.query.limit?.[0] ?? 100);
+			if (!Number.isInteger(limit) || limit < 1) return fail(400, 'limit is a positive whole number.');
+			return ok(requestOverview(deps.log, deps.callers, limit));
+		},
+	],
+	[
+		'GET',
+		/^\/overview\/webhooks$/,
+		async (_req, deps) => {
+			const [subscriptions, deliveries] = await Promise.all([
+				deps.webhooksAdmin('GET', '/subscriptions', undefined),
+				deps.webhooksAdmin('GET', '/deliveries', undefined),
+			]);
+			return ok(webhookOverview(subscriptions.body, deliveries.body));
+		},
+	],
+];
