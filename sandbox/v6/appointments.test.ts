@@ -179,6 +179,58 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 		expect(answer.json.Appointment.Status).toBe('Requested');
 		const request = h.site().appointmentRequests.at(-1)!;
 		expect(request).toMatchObject({ Type: 'Booking', Status: 'Pending', StaffId: slot.StaffId, ClientId: client().Id });
+		// The answer names the request: its id is the one Approve and Deny take.
+		expect(answer.json.Appointment.Id).toBe(request.Id);
+	});
+
+	it('staff appointments list each pending booking request as Requested under its id, until it is decided', async () => {
+		const token = await h.staffToken();
+		const site = h.site();
+		const pending = site.appointmentRequests.filter((r) => r.Type === 'Booking' && r.Status === 'Pending');
+		const decided = site.appointmentRequests.filter((r) => r.Status !== 'Pending');
+		const cancellations = site.appointmentRequests.filter((r) => r.Type === 'Cancellation');
+		expect([pending.length > 1, decided.length > 0, cancellations.length > 0]).toEqual([true, true, true]);
+		const weeks = async (query: Record<string, unknown> = {}) => {
+			const answer = await h.call('GET', '/appointment/staffappointments', {
+				token,
+				query: {
+					'request.startDate': dateOf(now),
+					'request.endDate': dateOf(now + 60 * DAY),
+					'request.limit': 1000,
+					...query,
+				},
+			});
+			expect(problemsOf('appointment.search', answer)).toEqual([]);
+			return answer.json.Appointments as Array<{ Id: number; Status: string; ClientId: string; StaffId: number }>;
+		};
+		const requested = (await weeks()).filter((a) => a.Status === 'Requested');
+		expect(requested.map((a) => a.Id).sort()).toEqual(pending.map((r) => r.Id).sort());
+		const [first, second] = pending;
+		const clientOf = (id: number) => site.clients.find((c) => c.Id === id)!.ClientId;
+		expect(requested.find((a) => a.Id === first.Id)).toMatchObject({
+			StaffId: first.StaffId,
+			ClientId: clientOf(first.ClientId),
+		});
+		// The usual filters apply to them.
+		const ofClient = await weeks({ 'request.clientId': clientOf(second.ClientId) });
+		expect(ofClient.filter((a) => a.Status === 'Requested').map((a) => a.Id)).toContain(second.Id);
+		expect(ofClient.every((a) => a.ClientId === clientOf(second.ClientId))).toBe(true);
+
+		const approved = await h.call('POST', '/Business/Schedules/AppointmentRequests/Approve', {
+			token,
+			body: [{ AppointmentRequestReference: { Id: first.Id } }],
+		});
+		expect(approved.status).toBe(201);
+		const denied = await h.call('POST', '/Business/Schedules/AppointmentRequests/Deny', { token, body: [second.Id] });
+		expect(denied.status).toBe(201);
+		const after = await weeks();
+		expect(after.map((a) => a.Id)).not.toContain(first.Id);
+		expect(after.map((a) => a.Id)).not.toContain(second.Id);
+		expect(
+			after.find((a) => a.Id === site.appointmentRequests.find((r) => r.Id === first.Id)!.AppointmentId),
+		).toMatchObject({
+			Status: expect.stringMatching(/Booked|Confirmed/),
+		});
 	});
 
 	it('AddMultipleAppointments books all or none, one appointmentBooking.created each (rule 4)', async () => {

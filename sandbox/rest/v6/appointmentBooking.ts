@@ -11,7 +11,13 @@ import { applyPayment, conflictsOf, currentSeries, resolveSlot, undoPayment, typ
 import { noContent, type RestCall } from '../call';
 import { emailClient, emitAddOnDeleted, emitBooking, emitBookingCancelled } from '../events';
 import { byId } from '../views';
-import { appointmentV6, detailsOf, touchAppointment, waitlistAppointmentV6 } from './appointmentViews';
+import {
+	appointmentV6,
+	detailsOf,
+	requestedAppointmentV6,
+	touchAppointment,
+	waitlistAppointmentV6,
+} from './appointmentViews';
 import { bodyOf, findClient, isTest, requireStaff } from './classAccess';
 
 /**
@@ -180,7 +186,7 @@ function carryOut(call: RestCall, p: Plan) {
 		site.appointmentRequests.push(made);
 		if (request.SendEmail === true)
 			emailClient(call, client.Id, 'appointment.requested', 'Your appointment is requested', detail);
-		return { ...appointmentV6(call, appointmentOf(call, p, null)), Id: null, Status: 'Requested' };
+		return requestedAppointmentV6(call, made);
 	}
 	const appointment = appointmentOf(call, p, takeId(site, 'appointments'));
 	site.appointments.push(appointment);

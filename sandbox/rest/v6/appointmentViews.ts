@@ -1,6 +1,6 @@
 import type { AppointmentDetails, AppointmentWaitlistEntry } from '../../data/classRecords';
 import { isoAt } from '../../data/dates';
-import type { Appointment, AppointmentType, SiteData } from '../../data/types';
+import type { Appointment, AppointmentRequest, AppointmentType, SiteData } from '../../data/types';
 import { localStamp } from '../../data/zones';
 import type { RestCall } from '../call';
 import { byId } from '../views';
@@ -80,6 +80,34 @@ export function appointmentV6(call: RestCall, appointment: Appointment) {
 			.map((addOn) => ({ Id: addOn.Id, Name: addOn.Name, StaffId: addOn.StaffId, TypeId: addOn.AddOnTypeId })),
 		OnlineDescription: type?.Description ?? null,
 	};
+}
+
+/**
+ * A pending booking request as an Appointment in status Requested, under the request's own id
+ * (docs/spec-choices.md, "Pending appointment requests"): the id the approve and deny calls take.
+ */
+export function requestedAppointmentV6(call: RestCall, request: AppointmentRequest) {
+	const asked: Appointment = {
+		Id: request.Id,
+		Status: 'Booked',
+		StartDateTime: request.StartDateTime,
+		EndDateTime: request.EndDateTime,
+		DurationMinutes: Math.round((Date.parse(request.EndDateTime) - Date.parse(request.StartDateTime)) / 60_000),
+		ClientId: request.ClientId,
+		StaffId: request.StaffId,
+		LocationId: request.LocationId,
+		SessionTypeId: request.AppointmentTypeId,
+		Notes: request.Notes,
+		ResourceIds: [],
+		GenderPreference: 'None',
+		IsConfirmed: false,
+		HasArrived: false,
+		ClientServiceId: null,
+		PaymentApplied: false,
+		RecurrenceId: null,
+		CreatedDateTime: request.CreatedDateTime,
+	};
+	return { ...appointmentV6(call, asked), Status: 'Requested' };
 }
 
 /** A waiting list entry as an Appointment: the preferred time, IsWaitlist true, no id yet. */
