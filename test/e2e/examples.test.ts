@@ -2,10 +2,23 @@
  * The action node and the credential in a real n8n: examples/03 and examples/04 run (their
  * Schedule Trigger swapped for a webhook so the test can start them) and change the sandbox, and
  * the HTTP Request node with the `mindbodyApi` predefined credential gets its headers injected.
+ * examples/03 e-mails the mail catcher (scripts/mailCatcher.ts) and waits: the test answers each
+ * e-mail by following its link, as a person's browser would.
  */
+import { catcherSmtpCredential, startMailCatcher, type CaughtMail, type MailCatcher } from '../../scripts/mailCatcher';
 import type { Sandbox } from '../../sandbox';
-import { admin, example, nodeOutput, startE2eSandbox, startN8n, VERSION, viaWebhook } from './support/mindbody';
-import type { N8n } from './support/n8n';
+import {
+	admin,
+	example,
+	nodeOutput,
+	staffToken,
+	startE2eSandbox,
+	startN8n,
+	until,
+	VERSION,
+	viaWebhook,
+} from './support/mindbody';
+import { N8n, type Execution } from './support/n8n';
 
 jest.setTimeout(180000);
 
@@ -13,10 +26,18 @@ interface AppointmentRequest {
 	Id: number;
 	Type: string;
 	Status: string;
+	ClientId: number;
+	StartDateTime: string;
 	AppointmentId: number | null;
+}
+interface Client {
+	Id: number;
+	FirstName: string;
+	LastName: string;
 }
 interface Appointment {
 	Id: number;
+	Status: string;
 	ClientId: string;
 	RecurrenceId?: number | null;
 	Notes?: string;
@@ -30,52 +51,182 @@ interface LoggedRequest {
 	headers: Record<string, string | string[] | undefined>;
 }
 
+/** Who examples/03 asks. */
+const MANAGER = 'manager@studio.example';
+/** A browser's: n8n answers a link followed by a bot (a mail scanner) with nothing and records no answer. */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+/** The link of a button in an e-mail n8n sent, by the button's label. */
+function linkIn(mail: CaughtMail, label: string): string {
+	const links = [...mail.text.matchAll(/<a\s+href="([^"]+)"[^>]*>\s*([^<]*?)\s*<\/a>/g)];
+	const found = links.find(([, , text]) => text === label);
+	if (!found) throw new Error(`no "${label}" link in the e-mail: ${links.map(([, , text]) => text).join(', ')}`);
+	return found[1].replace(/&amp;/g, '&');
+}
+
+/** A subject as written, its encoded words (RFC 2047, as nodemailer writes them) decoded. */
+function subjectOf(mail: CaughtMail): string {
+	return mail.subject
+		.replace(/\?=\s+=\?/g, '?==?')
+		.replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) =>
+			Buffer.from(
+				text
+					.replace(/_/g, ' ')
+					.replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+				'latin1',
+			).toString('utf8'),
+		)
+		.replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, text: string) => Buffer.from(text, 'base64').toString('utf8'));
+}
+
+/** Follows a link as a person's browser does; the status of the page it ends on. */
+async function click(url: string): Promise<number> {
+	const res = await fetch(url, { headers: { 'User-Agent': BROWSER }, signal: AbortSignal.timeout(30000) });
+	await res.text();
+	return res.status;
+}
+
+/** Output items of every run of a node (a node in a loop runs once per round). */
+function nodeOutputs(execution: Execution, node: string): Array<Record<string, unknown>> {
+	const runs = execution.data?.resultData.runData[node] ?? [];
+	return runs.flatMap((run) => (run.data?.main[0] ?? []).map((item) => item.json));
+}
+
 describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 	let sandbox: Sandbox;
 	let n8n: N8n;
 	let credentialId: string;
+	let mail: MailCatcher;
+	const smtpId = N8n.newId();
 
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
-		({ n8n, credentialId } = await startN8n(sandbox));
+		mail = await startMailCatcher();
+		const smtp = { id: smtpId, name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
+		({ n8n, credentialId } = await startN8n(sandbox, [smtp]));
 	});
 
 	afterAll(async () => {
 		await n8n?.stop();
 		await sandbox?.stop();
+		await mail?.stop();
 	});
 
-	it('examples/03 approves the booking requests in one batch and denies the rest in one call', async () => {
-		const id = await n8n.importWorkflow(
-			viaWebhook(example('03-review-appointment-requests.json', credentialId), 'e2e-review-requests'),
+	async function staffCall(route: string, body: unknown) {
+		const res = await fetch(`${sandbox.restBaseUrl}${route}`, {
+			method: 'POST',
+			headers: {
+				'API-Key': sandbox.apiKey,
+				SiteId: String(sandbox.siteId),
+				Authorization: `Bearer ${await staffToken(sandbox)}`,
+				'Content-Type': 'application/json',
+			},
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(15000),
+		});
+		return { status: res.status, body: (await res.json()) as unknown };
+	}
+
+	/** The workflow's executions once `count` of them have ended (a waiting one has not), bounded. */
+	async function finished(workflowId: string, count: number): Promise<Execution[]> {
+		const ended = (list: Execution[]) =>
+			list.filter((e) => e.status !== 'waiting' && e.status !== 'running' && e.stoppedAt);
+		const list = await until(
+			() => n8n.executions(workflowId),
+			(l) => ended(l).length >= count,
+			60000,
 		);
-		const res = await n8n.webhook('e2e-review-requests', { body: {} });
-		expect(res.status).toBe(200);
-		const [execution] = await n8n.waitForExecutions(id, 1);
-		expect(execution.data?.resultData.error).toBeUndefined();
-		expect(execution.status).toBe('success');
+		if (ended(list).length < count) {
+			throw new Error(
+				`${ended(list).length}/${count} runs of ${workflowId} ended: ${list.map((e) => e.status).join(', ')}`,
+			);
+		}
+		return ended(list);
+	}
+
+	it('examples/03 asks a person about each request by e-mail and approves or denies it by the answer', async () => {
+		// Two requests waiting: the front desk turns down the others first (no one is told).
+		const pending = (await admin<AppointmentRequest[]>(sandbox, 'GET', 'state/appointmentRequests'))
+			.filter((r) => r.Type === 'Booking' && r.Status === 'Pending')
+			.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime));
+		expect(pending.length).toBeGreaterThan(2);
+		const kept = pending.slice(0, 2);
+		const cleared = await staffCall('/Business/Schedules/AppointmentRequests/deny-multiple', {
+			AppointmentRequestIds: pending.slice(2).map((r) => r.Id),
+			NotificationPreference: 'None',
+		});
+		expect(cleared.status).toBe(201);
+
+		const id = await n8n.importWorkflow(
+			viaWebhook(example('03-review-appointment-requests.json', credentialId, smtpId), 'e2e-review-requests'),
+		);
+		expect((await n8n.webhook('e2e-review-requests', { body: {} })).status).toBe(200);
+
+		// One e-mail per request, each its own waiting run with its own links.
+		const about = (request: AppointmentRequest) => (m: CaughtMail) =>
+			m.to.includes(MANAGER) && subjectOf(m).startsWith(`Appointment request ${request.Id}:`);
+		const [first, second] = await Promise.all(kept.map((request) => mail.waitFor(about(request), 60000)));
+		expect(mail.mails.filter((m) => m.to.includes(MANAGER))).toHaveLength(2);
+		const clients = await admin<Client[]>(sandbox, 'GET', 'state/clients');
+		const client = clients.find((c) => c.Id === kept[0].ClientId)!;
+		expect(subjectOf(first)).toBe(`Appointment request ${kept[0].Id}: ${client.FirstName} ${client.LastName}`);
+		expect(first.text).toContain(`${client.FirstName} ${client.LastName} asks for an appointment with`);
+		expect(linkIn(first, 'Approve')).not.toBe(linkIn(second, 'Approve'));
+
+		expect(await click(linkIn(first, 'Approve'))).toBe(200);
+		expect(await click(linkIn(second, 'Decline'))).toBe(200);
+
+		// The daily run and the two runs it started, one per request.
+		const runs = await finished(id, 3);
+		for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
+		const execution = runs.find((run) => run.data?.resultData.runData['Approve Request'])!;
+		const denial = runs.find((run) => run.data?.resultData.runData['Deny Request'])!;
 
 		const requests = await admin<AppointmentRequest[]>(sandbox, 'GET', 'state/appointmentRequests');
-		const byId = new Map(requests.map((r) => [r.Id, r]));
-		for (const booking of [60001, 60003, 60004]) {
-			expect(byId.get(booking)).toMatchObject({ Type: 'Booking', Status: 'Approved' });
-			expect(byId.get(booking)!.AppointmentId).toEqual(expect.any(Number));
-		}
-		for (const cancellation of [60002, 60007]) {
-			expect(byId.get(cancellation)).toMatchObject({ Type: 'Cancellation', Status: 'Denied' });
-		}
-		// Untouched: not in the workflow's list.
-		expect(byId.get(60006)!.Status).toBe('Pending');
+		const approved = requests.find((r) => r.Id === kept[0].Id)!;
+		expect(approved).toMatchObject({ Status: 'Approved', AppointmentId: expect.any(Number) });
+		const appointments = await admin<Appointment[]>(sandbox, 'GET', 'state/appointments');
+		expect(appointments.find((a) => a.Id === approved.AppointmentId)).toMatchObject({
+			Status: 'Booked',
+			StartDateTime: kept[0].StartDateTime,
+		});
+		expect(requests.find((r) => r.Id === kept[1].Id)).toMatchObject({ Status: 'Denied', AppointmentId: null });
 
 		const log = await admin<LoggedRequest[]>(sandbox, 'GET', 'requests?service=rest');
-		expect(log.filter((r) => r.operation === 'appointmentRequest.get')).toHaveLength(5);
-		// Batching on: one Approve request for the three bookings.
 		expect(log.filter((r) => r.operation === 'appointmentRequest.approve')).toHaveLength(1);
-		expect(log.filter((r) => r.operation === 'appointmentRequest.denyMultiple')).toHaveLength(1);
+		expect(log.filter((r) => r.operation === 'appointmentRequest.deny')).toHaveLength(1);
+		// Both ids the person answered, nothing else decided.
+		expect(nodeOutputs(execution, 'Approve Request').map((o) => o.Results)).toEqual([
+			[expect.objectContaining({ AppointmentRequestId: kept[0].Id, Status: 'Approved' })],
+		]);
+		expect(nodeOutputs(denial, 'Deny Request').map((o) => o.Results)).toEqual([
+			[expect.objectContaining({ AppointmentRequestId: kept[1].Id, Status: 'Denied' })],
+		]);
+	});
 
-		expect(nodeOutput(execution, 'Is Booking Request?', 0)).toHaveLength(3);
-		expect(nodeOutput(execution, 'Is Booking Request?', 1)).toHaveLength(2);
-		expect(nodeOutput(execution, 'Deny Multiple')[0]).toMatchObject({ NotificationPreference: 'Email' });
+	it('examples/03 has no Code node, waits two days for an answer, and leaves a request unanswered by then pending', () => {
+		const workflow = example('03-review-appointment-requests.json', credentialId, smtpId);
+		const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
+		expect(workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.code')).toEqual([]);
+		const note = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote');
+		expect(String((note?.parameters as { content?: string }).content)).toContain('No answer within 2 days');
+		const ask = byName.get('Ask for Approval')!.parameters as Record<string, unknown>;
+		expect(ask).toMatchObject({
+			operation: 'sendAndWait',
+			approvalOptions: { values: { approvalType: 'double' } },
+			options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'days' } } },
+		});
+		// After the limit the e-mail node passes its input on (no answer in it): neither Approved? nor
+		// Declined? holds, and the run ends with the request untouched.
+		const next = (name: string, output: number) =>
+			(workflow.connections[name] as { main: Array<Array<{ node: string }>> }).main[output].map((c) => c.node);
+		expect(next('Approved?', 1)).toEqual(['Declined?']);
+		expect(next('Declined?', 1)).toEqual([]);
+		// Each request is a run of its own: its e-mail's links resume that run only.
+		expect(byName.get('Ask About Each')!.parameters).toMatchObject({
+			mode: 'each',
+			options: { waitForSubWorkflow: false },
+		});
 	});
 
 	it('examples/04 validates and books a weekly series from next week', async () => {
