@@ -185,16 +185,14 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		process.stderr.write(`\n[queue] summary\n${JSON.stringify(report, null, 1)}\n`);
 	}, 120000);
 
-	it('runs the four examples: the triggers through both webhook processes, the schedules on workers', async () => {
+	// Example 03 is left out: each of its runs waits for a person's answer by e-mail
+	// (test/e2e/examples.test.ts follows its links); 04 is the schedule run on a worker here.
+	it('runs three examples: the triggers through both webhook processes, the schedule on a worker', async () => {
 		const { cluster } = setup;
 		const welcomeId = await createWorkflow(cluster, example('01-welcome-new-client.json', credentialId));
 		const summaryId = await createWorkflow(cluster, example('02-sales-running-summary.json', credentialId));
 		// Main activates and schedules; the first firing leaves time for both activations.
 		const fireAt = new Date(Date.now() + 25000);
-		const reviewId = await createWorkflow(
-			cluster,
-			scheduledOnceAt(example('03-review-appointment-requests.json', credentialId), fireAt),
-		);
 		const bookId = await createWorkflow(
 			cluster,
 			scheduledOnceAt(example('04-book-recurring-next-week.json', credentialId), fireAt),
@@ -238,11 +236,10 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 
 		const welcome = await settledExecutions(cluster, welcomeId, 1, 30000);
 		const summary = await settledExecutions(cluster, summaryId, 2, 30000);
-		const review = await settledExecutions(cluster, reviewId, 1, 90000);
 		const book = await settledExecutions(cluster, bookId, 1, 30000);
-		for (const id of [welcomeId, summaryId, reviewId, bookId]) await setActive(cluster, id, false);
+		for (const id of [welcomeId, summaryId, bookId]) await setActive(cluster, id, false);
 
-		const all = { welcome, summary, review, book };
+		const all = { welcome, summary, book };
 		printCounts(
 			'examples',
 			Object.fromEntries(
@@ -266,17 +263,8 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		expect(outputOf(welcome[0], 'Welcome Message')[0].json).toMatchObject({ clientId: client.eventData.clientId });
 		const latest = summary.map((e) => outputOf(e, 'Add Sale to Summary')[0]?.json).find((s) => s?.sales === 2);
 		expect(latest).toMatchObject({ sales: 2, totalPaid: 36, lastSaleId: 9002 });
-		// Each schedule fired once, as a trigger execution on a worker, and changed the sandbox.
-		expect(review.map((e) => e.mode)).toEqual(['trigger']);
+		// The schedule fired once, as a trigger execution on a worker, and changed the sandbox.
 		expect(book.map((e) => e.mode)).toEqual(['trigger']);
-		const requests = await sandboxAdmin<Array<{ Id: number; Status: string }>>(
-			sandbox,
-			'GET',
-			'state/appointmentRequests',
-		);
-		const status = new Map(requests.map((r) => [r.Id, r.Status]));
-		expect([60001, 60003, 60004].map((id) => status.get(id))).toEqual(['Approved', 'Approved', 'Approved']);
-		expect([60002, 60007].map((id) => status.get(id))).toEqual(['Denied', 'Denied']);
 		const booked = outputOf(book[0], 'Book Recurring')[0].json as { AppointmentIds: number[]; RecurrenceId: number };
 		const appointments = await sandboxAdmin<Array<{ Id: number; RecurrenceId?: number }>>(
 			sandbox,
