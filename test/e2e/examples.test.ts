@@ -2,8 +2,8 @@
  * The action node and the credential in a real n8n: examples/03 and examples/04 run (their
  * Schedule Trigger swapped for a webhook so the test can start them) and change the sandbox, and
  * the HTTP Request node with the `mindbodyApi` predefined credential gets its headers injected.
- * examples/03 e-mails the mail catcher (scripts/mailCatcher.ts) and waits: the test answers each
- * e-mail by following its link, as a person's browser would.
+ * examples/03 e-mails the mail catcher (scripts/mailCatcher.ts) and waits: the test answers two
+ * e-mails by following their links, as a person's browser would, and leaves a third unanswered.
  */
 import { catcherSmtpCredential, startMailCatcher, type CaughtMail, type MailCatcher } from '../../scripts/mailCatcher';
 import type { Sandbox } from '../../sandbox';
@@ -128,13 +128,13 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 	}
 
 	/** The workflow's executions once `count` of them have ended (a waiting one has not), bounded. */
-	async function finished(workflowId: string, count: number): Promise<Execution[]> {
+	async function finished(workflowId: string, count: number, timeoutMs = 60000): Promise<Execution[]> {
 		const ended = (list: Execution[]) =>
 			list.filter((e) => e.status !== 'waiting' && e.status !== 'running' && e.stoppedAt);
 		const list = await until(
 			() => n8n.executions(workflowId),
 			(l) => ended(l).length >= count,
-			60000,
+			timeoutMs,
 		);
 		if (ended(list).length < count) {
 			throw new Error(
@@ -144,15 +144,21 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		return ended(list);
 	}
 
+	/** The request examples/03's first run leaves unanswered, for the next test. */
+	let unanswered: AppointmentRequest | undefined;
+	const about = (request: AppointmentRequest) => (m: CaughtMail) =>
+		m.to.includes(MANAGER) && subjectOf(m).startsWith(`Appointment request ${request.Id}:`);
+
 	it('examples/03 asks a person about each request by e-mail and approves or denies it by the answer', async () => {
-		// Two requests waiting: the front desk turns down the others first (no one is told).
+		// Three requests waiting: the front desk turns down the others first (no one is told).
 		const pending = (await admin<AppointmentRequest[]>(sandbox, 'GET', 'state/appointmentRequests'))
 			.filter((r) => r.Type === 'Booking' && r.Status === 'Pending')
 			.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime));
 		expect(pending.length).toBeGreaterThan(2);
 		const kept = pending.slice(0, 2);
+		unanswered = pending[2];
 		const cleared = await staffCall('/Business/Schedules/AppointmentRequests/deny-multiple', {
-			AppointmentRequestIds: pending.slice(2).map((r) => r.Id),
+			AppointmentRequestIds: pending.slice(3).map((r) => r.Id),
 			NotificationPreference: 'None',
 		});
 		expect(cleared.status).toBe(201);
@@ -163,10 +169,10 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		expect((await n8n.webhook('e2e-review-requests', { body: {} })).status).toBe(200);
 
 		// One e-mail per request, each its own waiting run with its own links.
-		const about = (request: AppointmentRequest) => (m: CaughtMail) =>
-			m.to.includes(MANAGER) && subjectOf(m).startsWith(`Appointment request ${request.Id}:`);
-		const [first, second] = await Promise.all(kept.map((request) => mail.waitFor(about(request), 60000)));
-		expect(mail.mails.filter((m) => m.to.includes(MANAGER))).toHaveLength(2);
+		const [first, second] = await Promise.all(
+			[...kept, unanswered].map((request) => mail.waitFor(about(request), 60000)),
+		);
+		expect(mail.mails.filter((m) => m.to.includes(MANAGER))).toHaveLength(3);
 		const clients = await admin<Client[]>(sandbox, 'GET', 'state/clients');
 		const client = clients.find((c) => c.Id === kept[0].ClientId)!;
 		expect(subjectOf(first)).toBe(`Appointment request ${kept[0].Id}: ${client.FirstName} ${client.LastName}`);
@@ -176,7 +182,7 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		expect(await click(linkIn(first, 'Approve'))).toBe(200);
 		expect(await click(linkIn(second, 'Decline'))).toBe(200);
 
-		// The daily run and the two runs it started, one per request.
+		// The daily run and the two answered runs it started; the third still waits.
 		const runs = await finished(id, 3);
 		for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
 		const execution = runs.find((run) => run.data?.resultData.runData['Approve Request'])!;
@@ -204,7 +210,39 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		]);
 	});
 
-	it('examples/03 has no Code node, waits two days for an answer, and leaves a request unanswered by then pending', () => {
+	it('examples/03 leaves a request nobody answers pending when the wait runs out', async () => {
+		// The same workflow with a wait of 3 seconds instead of 2 days; n8n looks for waits that ran
+		// out once a minute.
+		const workflow = viaWebhook(
+			example('03-review-appointment-requests.json', credentialId, smtpId),
+			'e2e-review-unanswered',
+		);
+		const ask = workflow.nodes.find((node) => node.name === 'Ask for Approval')!;
+		const options = (ask.parameters as { options: { limitWaitTime: { values: Record<string, unknown> } } }).options;
+		options.limitWaitTime.values = { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' };
+		const id = await n8n.importWorkflow({ ...workflow, name: `${workflow.name}, short wait` });
+		const asked = mail.mails.filter(about(unanswered!)).length;
+		expect((await n8n.webhook('e2e-review-unanswered', { body: {} })).status).toBe(200);
+		await until(
+			() => Promise.resolve(mail.mails.filter(about(unanswered!)).length),
+			(count) => count > asked,
+		);
+
+		const runs = await finished(id, 2, 150000);
+		for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
+		const run = runs.find((r) => r.data?.resultData.runData['Ask for Approval'])!;
+		// The e-mail node passed its input (the client) on with no answer: neither approved nor denied.
+		const passed = nodeOutputs(run, 'Ask for Approval');
+		expect(passed).toHaveLength(1);
+		expect(passed[0]).not.toHaveProperty('data');
+		expect(passed[0]).toHaveProperty('FirstName');
+		expect(run.data?.resultData.runData['Approve Request']).toBeUndefined();
+		expect(run.data?.resultData.runData['Deny Request']).toBeUndefined();
+		const requests = await admin<AppointmentRequest[]>(sandbox, 'GET', 'state/appointmentRequests');
+		expect(requests.find((r) => r.Id === unanswered!.Id)).toMatchObject({ Status: 'Pending' });
+	});
+
+	it('examples/03 has no Code node, runs each request on its own and waits two days for an answer', () => {
 		const workflow = example('03-review-appointment-requests.json', credentialId, smtpId);
 		const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
 		expect(workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.code')).toEqual([]);
