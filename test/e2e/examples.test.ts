@@ -68,10 +68,12 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		expect(byId.get(60006)!.Status).toBe('Pending');
 
 		const log = await admin<LoggedRequest[]>(sandbox, 'GET', 'requests?service=rest');
-		expect(log.filter((r) => r.operation === 'appointmentRequest.get')).toHaveLength(5);
+		expect(log.filter((r) => r.operation === 'GET /Business/Schedules/AppointmentRequests/{id}')).toHaveLength(5);
 		// Batching on: one Approve request for the three bookings.
-		expect(log.filter((r) => r.operation === 'appointmentRequest.approve')).toHaveLength(1);
-		expect(log.filter((r) => r.operation === 'appointmentRequest.denyMultiple')).toHaveLength(1);
+		expect(log.filter((r) => r.operation === 'POST /Business/Schedules/AppointmentRequests/Approve')).toHaveLength(1);
+		expect(
+			log.filter((r) => r.operation === 'POST /Business/Schedules/AppointmentRequests/deny-multiple'),
+		).toHaveLength(1);
 
 		expect(nodeOutput(execution, 'Is Booking Request?', 0)).toHaveLength(3);
 		expect(nodeOutput(execution, 'Is Booking Request?', 1)).toHaveLength(2);
