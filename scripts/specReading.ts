@@ -9,6 +9,8 @@
  *   need a staff token (rule 12's "needs a staff user token", rule 1's "the credentials must hold …
  *   permissions"), which deduplicate (rule 5); and public-api-v6.json's descriptions ("requires staff user
  *   credentials", "A staff user token must be included").
+ * - public-api-v6.md's Paging and the document's answers: which v6 GETs page, the page size (the limit's
+ *   default) and the answer's list key.
  * - Which operations a consumer's token may call, where the documents say so: rest-api.md's Consumer
  *   booking section, a parameter "only for non-consumer users", Authentication rule 4 (a consumer
  *   identity token), the v6 document's "authenticated with a consumer token". The others the sandbox
@@ -23,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { SPEC_OPERATIONS, type SpecOperation, type SpecParam, type WireType } from '../sandbox/spec/listed';
+import { operations } from '../sandbox/spec/operations';
 import { V6_OPERATIONS } from '../sandbox/spec/v6Facts';
 import { V6_READINGS } from '../sandbox/spec/v6Readings';
 
@@ -266,10 +269,57 @@ interface SwaggerDocument {
 				description?: string;
 				summary?: string;
 				parameters?: Array<{ name: string; in: string; schema?: { $ref?: string } }>;
+				responses?: Record<string, { schema?: { $ref?: string; type?: string } }>;
 			}
 		>
 	>;
-	definitions: Record<string, { properties?: Record<string, { description?: string }> }>;
+	definitions: Record<string, { properties?: Record<string, { description?: string; type?: string; $ref?: string }> }>;
+}
+
+/**
+ * public-api-v6.md, Paging: the GET operations taking `request.limit` (default 100) and `request.offset` page,
+ * their answers carrying `PaginationResponse` beside a named list (or being a list). The page size is the
+ * limit's stated default; the list key is the one list beside PaginationResponse.
+ */
+function readV6Paging(v6Markdown: string, document: SwaggerDocument, problems: string[], choices: string[]) {
+	const pageSize = Number(/`request\.limit` \(default (\d+)\)/.exec(v6Markdown)?.[1]);
+	if (!pageSize) throw new Error('public-api-v6.md: no default of request.limit');
+	const served = new Map(operations.map((op) => [op.id, op]));
+	for (const methods of Object.values(document.paths)) {
+		for (const [method, op] of Object.entries(methods)) {
+			const names = (op.parameters ?? []).map((param) => param.name);
+			const limit = names.find((name) => /^\w*[rR]equest\.limit$/.test(name));
+			const offset = limit && names.find((name) => name === limit.replace(/limit$/, 'offset'));
+			const sandbox = served.get(op.operationId);
+			if (!sandbox) continue;
+			if (method !== 'get' || !limit || !offset) {
+				if (sandbox.paging)
+					problems.push(`${op.operationId}: paged by the sandbox; the document gives it no limit and offset on a GET`);
+				continue;
+			}
+			const answer = op.responses?.['200']?.schema;
+			const type = answer?.$ref ? document.definitions[answer.$ref.replace('#/definitions/', '')] : undefined;
+			const lists = Object.entries(type?.properties ?? {}).filter(
+				([name, field]) => name !== 'PaginationResponse' && field.type === 'array',
+			);
+			const documented =
+				answer?.type === 'array'
+					? { limit, offset, pageSize }
+					: lists.length === 1
+						? { limit, offset, pageSize, list: lists[0][0] }
+						: undefined;
+			if (!documented) {
+				choices.push(`${op.operationId}: takes ${limit} and ${offset}, but its answer holds no one list: not paged`);
+				if (sandbox.paging) problems.push(`${op.operationId}: paged by the sandbox, with no one list in its answer`);
+				continue;
+			}
+			if (JSON.stringify(documented) !== JSON.stringify(sandbox.paging ?? null)) {
+				problems.push(
+					`${op.operationId}: paging: documents ${JSON.stringify(documented)}, sandbox ${JSON.stringify(sandbox.paging ?? null)}`,
+				);
+			}
+		}
+	}
 }
 
 interface V6DocumentReading {
@@ -402,8 +452,9 @@ const OPEN: Array<[RegExp, string]> = [
 	[
 		/^AddAppointment: a consumer may call it/,
 		'the document lets a consumer token (and, with IsRequest, an anonymous call) add an appointment; the ' +
-			"sandbox's AddAppointment still requires a staff token: serving the other two needs the consumer's " +
-			'own-client check and the appointment-request path of IsRequest in its handler',
+			"sandbox's AddAppointment handler still requires a staff token. Serving them needs a consumer kept to " +
+			"their own client and IsRequest's conditions (a request only when anonymous, a consumer, or staff " +
+			'without BookAppointmentsForAllStaff booking another staff member; refused while clients may book online)',
 	],
 ];
 
@@ -414,6 +465,7 @@ const choices: string[] = [];
 const listed = [...readRest(restMarkdown), ...readWebhooks(read('webhooks.md'))];
 compareListed(listed, SPEC_OPERATIONS, problems, choices);
 compareV6(readV6(restMarkdown, read('public-api-v6.md'), document), problems, choices);
+readV6Paging(read('public-api-v6.md'), document, problems, choices);
 
 console.log(`Read ${listed.length} listed operations and ${Object.keys(V6_OPERATIONS).length} of the v6 document.`);
 if (choices.length) console.log(`\nWhere the documents are silent, the sandbox's choices:\n  ${choices.join('\n  ')}`);
