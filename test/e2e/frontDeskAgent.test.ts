@@ -224,7 +224,7 @@ describe(`examples/07: the front desk assistant in n8n ${VERSION}`, () => {
 		const during = (await admin<Array<{ operation?: string; path: string }>>(sandbox, 'GET', 'requests?service=rest'))
 			.slice(before)
 			.map((r) => r.operation ?? r.path);
-		expect(during.sort()).toEqual(['class.addClient', 'class.getMany', 'client.getMany']);
+		expect(during.sort()).toEqual(['AddClientToClass', 'GetClasses', 'GetClients']);
 	});
 
 	async function execution(id: string): Promise<Execution> {
