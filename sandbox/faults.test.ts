@@ -10,7 +10,7 @@ afterEach(() => h.sandbox.faults.clear());
 describe('fault matching', () => {
 	it('matches by service, method, path pattern or operation, and spends its times', () => {
 		const faults = new Faults();
-		faults.add({ kind: 'serverError', operation: 'category.getMany', times: 2 });
+		faults.add({ kind: 'serverError', operation: 'GET /Business/Categories', times: 2 });
 		faults.add({ kind: 'badGateway', method: 'POST', path: '/Business/Schedules/Appointments/*' });
 		faults.add({
 			kind: 'rateLimit',
@@ -22,7 +22,7 @@ describe('fault matching', () => {
 			service: 'rest',
 			method: 'GET',
 			path: '/Business/Categories',
-			operation: 'category.getMany',
+			operation: 'GET /Business/Categories',
 		};
 		expect(faults.take(target).fault?.kind).toBe('serverError');
 		expect(faults.take(target).fault?.kind).toBe('serverError');
@@ -50,9 +50,14 @@ describe('fault matching', () => {
 
 	it('with every, hits only every nth matching request, and counts only those it matches', () => {
 		const faults = new Faults();
-		faults.add({ kind: 'rateLimit', operation: 'class.addClient', every: 3, times: 'always' });
-		const booking = { service: 'rest', method: 'POST', path: '/class/addclienttoclass', operation: 'class.addClient' };
-		const other = { service: 'rest', method: 'GET', path: '/Business/Categories', operation: 'category.getMany' };
+		faults.add({ kind: 'rateLimit', operation: 'AddClientToClass', every: 3, times: 'always' });
+		const booking = { service: 'rest', method: 'POST', path: '/class/addclienttoclass', operation: 'AddClientToClass' };
+		const other = {
+			service: 'rest',
+			method: 'GET',
+			path: '/Business/Categories',
+			operation: 'GET /Business/Categories',
+		};
 		const hit = (target: typeof booking) => faults.take(target).fault?.kind ?? '-';
 		expect([hit(booking), hit(other), hit(booking), hit(booking), hit(booking), hit(booking), hit(booking)]).toEqual([
 			'-',
@@ -69,11 +74,11 @@ describe('fault matching', () => {
 
 describe('faults over HTTP', () => {
 	it('answers 429 with Retry-After, once, then the real answer', async () => {
-		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'category.getMany', retryAfter: 7 });
+		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'GET /Business/Categories', retryAfter: 7 });
 		const limited = await h.call('GET', '/Business/Categories');
 		expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7']);
 		expect((await h.call('GET', '/Business/Categories')).status).toBe(200);
-		expect(h.sandbox.log.list({ operation: 'category.getMany' }).map((e) => [e.status, e.fault])).toEqual([
+		expect(h.sandbox.log.list({ operation: 'GET /Business/Categories' }).map((e) => [e.status, e.fault])).toEqual([
 			[429, 'rateLimit'],
 			[200, undefined],
 		]);
@@ -85,12 +90,12 @@ describe('faults over HTTP', () => {
 		const instance = h.site().classes.find((c) => !c.IsCanceled && !c.Hidden && c.TotalBooked < c.MaxCapacity)!;
 		const visits = () => h.site().classRecords.visits.filter((v) => v.ClassId === instance.Id).length;
 		const before = { visits: visits(), booked: instance.TotalBooked };
-		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'class.addClient' });
+		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'AddClientToClass' });
 		const body = { ClientId: client.ClientId, ClassId: instance.Id };
 		const limited = await h.call('POST', '/class/addclienttoclass', { token, body });
 		expect(limited.status).toBe(429);
 		expect({ visits: visits(), booked: instance.TotalBooked }).toEqual(before);
-		expect(h.sandbox.log.last({ operation: 'class.addClient' })).toMatchObject({ status: 429, fault: 'rateLimit' });
+		expect(h.sandbox.log.last({ operation: 'AddClientToClass' })).toMatchObject({ status: 429, fault: 'rateLimit' });
 		// The same request, no longer throttled, books the client.
 		expect((await h.call('POST', '/class/addclienttoclass', { token, body })).status).toBe(200);
 		expect(visits()).toBe(before.visits + 1);
@@ -129,16 +134,16 @@ describe('faults over HTTP', () => {
 	});
 
 	it('delays by the latency, then answers normally', async () => {
-		h.sandbox.faults.add({ kind: 'latency', latencyMs: 150, operation: 'feature.getMany' });
+		h.sandbox.faults.add({ kind: 'latency', latencyMs: 150, operation: 'GET /Business/Features' });
 		const began = Date.now();
 		const answer = await h.call('GET', '/Business/Features');
 		expect(answer.status).toBe(200);
 		expect(Date.now() - began).toBeGreaterThanOrEqual(140);
-		expect(h.sandbox.log.last({ operation: 'feature.getMany' })?.fault).toBe('latency');
+		expect(h.sandbox.log.last({ operation: 'GET /Business/Features' })?.fault).toBe('latency');
 	});
 
 	it('sends a 200 with malformed JSON after the handler ran', async () => {
-		h.sandbox.faults.add({ kind: 'malformedJson', operation: 'promoCode.create' });
+		h.sandbox.faults.add({ kind: 'malformedJson', operation: 'POST /Business/PromoCodes' });
 		const answer = await h.call('POST', '/Business/PromoCodes', {
 			body: { Name: 'Broken', Code: 'BROKEN1', Discount: { Type: 'Amount', Amount: 1 } },
 		});
@@ -150,13 +155,13 @@ describe('faults over HTTP', () => {
 	});
 
 	it('resets the connection without an answer', async () => {
-		h.sandbox.faults.add({ kind: 'connectionReset', operation: 'category.getSubcategories' });
+		h.sandbox.faults.add({ kind: 'connectionReset', operation: 'GET /Business/Subcategories' });
 		await expect(
 			request(`${h.sandbox.restBaseUrl}/Business/Subcategories`, {
 				headers: { 'API-Key': h.sandbox.apiKey, SiteId: '-99' },
 			}),
 		).rejects.toThrow();
-		expect(h.sandbox.log.last({ operation: 'category.getSubcategories' })).toMatchObject({
+		expect(h.sandbox.log.last({ operation: 'GET /Business/Subcategories' })).toMatchObject({
 			status: 0,
 			fault: 'connectionReset',
 		});
@@ -164,7 +169,7 @@ describe('faults over HTTP', () => {
 	});
 
 	it('loses the answer after the change was made', async () => {
-		h.sandbox.faults.add({ kind: 'answerLost', operation: 'promoCode.create' });
+		h.sandbox.faults.add({ kind: 'answerLost', operation: 'POST /Business/PromoCodes' });
 		await expect(
 			request(`${h.sandbox.restBaseUrl}/Business/PromoCodes`, {
 				method: 'POST',
@@ -172,7 +177,10 @@ describe('faults over HTTP', () => {
 				body: JSON.stringify({ Name: 'Lost', Code: 'LOST1', Discount: { Type: 'Amount', Amount: 1 } }),
 			}),
 		).rejects.toThrow();
-		expect(h.sandbox.log.last({ operation: 'promoCode.create' })).toMatchObject({ status: 0, fault: 'answerLost' });
+		expect(h.sandbox.log.last({ operation: 'POST /Business/PromoCodes' })).toMatchObject({
+			status: 0,
+			fault: 'answerLost',
+		});
 		expect(h.site().promoCodes.some((p) => p.Code === 'LOST1')).toBe(true);
 	});
 
@@ -188,7 +196,7 @@ describe('faults over HTTP', () => {
 	it('is managed through the admin API', async () => {
 		const added = await h.admin('POST', '/faults', {
 			kind: 'badGateway',
-			operation: 'closure.getMany',
+			operation: 'GET /Business/Closures',
 			times: 3,
 		});
 		expect(added.status).toBe(201);

@@ -24,7 +24,10 @@ export interface FaultSpec {
 	method?: string;
 	/** Path relative to the service base: exact, `{param}` template or `*` glob (any case). */
 	path?: string;
-	/** Catalogue operation, e.g. `appointment.complete` or `webhookSubscription.create`. */
+	/**
+	 * The operation, by the sandbox's key (spec/operations.ts): the v6 document's operation id, e.g.
+	 * `AddClientToClass`, or method and path of a listed one, e.g. `POST /Business/Schedules/Appointments/Complete`.
+	 */
 	operation?: string;
 	/** How many matching requests it hits (default 1), or 'always'. */
 	times?: number | 'always';

@@ -17,7 +17,10 @@ export interface LoggedRequest {
 	rawBody: string;
 	/** Status sent; 0 while in flight or when the connection was reset. */
 	status: number;
-	/** `resource.operation` from the catalogue, when the route names one. */
+	/**
+	 * The operation the route names, by the sandbox's key: the v6 document's operation id
+	 * (`AddClientToClass`) or method and path for a listed one (`POST /Business/PromoCodes`).
+	 */
 	operation?: string;
 	/** The fault injected into this request, if any. */
 	fault?: string;

@@ -32,7 +32,7 @@ describe('server and routing', () => {
 		expect(h.sandbox.log.last({ service: 'webhooks' })).toMatchObject({
 			path: '/subscriptions',
 			status: 401,
-			operation: 'webhookSubscription.getMany',
+			operation: 'GET /subscriptions',
 		});
 		const admin = await h.admin('GET', '/webhooks/deliveries');
 		expect(admin.status).toBe(200);
@@ -150,7 +150,7 @@ describe('request log', () => {
 			rawQuery: 'verticalIds=1&verticalIds=2',
 			query: { verticalIds: ['1', '2'] },
 			status: 200,
-			operation: 'category.getMany',
+			operation: 'GET /Business/Categories',
 			at: TEST_START,
 		});
 		expect(get.headers).toMatchObject({

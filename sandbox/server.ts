@@ -162,7 +162,7 @@ export class SandboxServer {
 			query: request.query,
 			headers: req.headers,
 			rawBody,
-			...(op ? { operation: `${op.resource}.${op.operation}` } : {}),
+			...(op ? { operation: op.id } : {}),
 		});
 		const answer = await this.answer(
 			service,

@@ -11,9 +11,9 @@ describe('handler tables', () => {
 
 	it('refuse an operation two tables both serve', () => {
 		const serve = () => ({ status: 204 });
-		expect(() => joinTables([{ 'class.cancel': serve }, { 'class.addClient': serve }])).not.toThrow();
-		expect(() => joinTables([{ 'class.cancel': serve }, { 'class.cancel': serve }])).toThrow(
-			'class.cancel has two handlers',
+		expect(() => joinTables([{ CancelSingleClass: serve }, { AddClientToClass: serve }])).not.toThrow();
+		expect(() => joinTables([{ CancelSingleClass: serve }, { CancelSingleClass: serve }])).toThrow(
+			'CancelSingleClass has two handlers',
 		);
 	});
 });

@@ -79,7 +79,7 @@ describe('routing, parameters and bodies', () => {
 		for (const op of rest) {
 			const path = op.path.replace(/\{[^}]+\}/g, '1');
 			const answer = await h.call(op.method, path, { apiKey: null });
-			expect([op.operation, answer.status]).toEqual([op.operation, 401]);
+			expect([op.id, answer.status]).toEqual([op.id, 401]);
 		}
 	});
 

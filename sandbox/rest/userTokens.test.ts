@@ -117,6 +117,16 @@ describe('user tokens', () => {
 			token: consumer.json.AccessToken,
 		});
 		expect(locations.status).toBe(200);
+		// A client's own actions, not the studio's: cancelling a class or changing a schedule stays with staff.
+		for (const [method, path] of [
+			['POST', '/class/cancelsingleclass'],
+			['POST', '/class/substituteclassteacher'],
+			['POST', '/enrollment/addenrollmentschedule'],
+			['POST', '/enrollment/updateenrollmentschedule'],
+		]) {
+			const staffOnly = await h.call(method, path, { token: consumer.json.AccessToken, body: {} });
+			expect([path, staffOnly.status]).toEqual([path, 403]);
+		}
 	});
 
 	it('refuses a token of another site', async () => {

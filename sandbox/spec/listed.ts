@@ -31,8 +31,6 @@ export interface SpecOperation {
 	params: SpecParam[];
 	hasBody: boolean;
 	successStatus: number;
-	/** The name a request to it is logged and faulted under: the one the node gives the operation. */
-	name: { resource: string; operation: string };
 	/** The sandbox's schema (spec/bodies.ts) and model (rest/bodyModels.ts) of its body. */
 	body?: SchemaName;
 	/** limit/offset paging (Limits: page size default limit 100, offset 0). */
@@ -49,7 +47,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'autopay', operation: 'closeRegion' },
 		params: [
 			{ name: 'regionId', location: 'path', type: 'int32', required: true },
 			{ name: 'endDate', location: 'path', type: 'dateTime', required: true },
@@ -62,7 +59,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'autopay', operation: 'suspendRegion' },
 		params: [
 			{ name: 'regionId', location: 'path', type: 'int32', required: true },
 			{ name: 'startDate', location: 'path', type: 'dateTime', required: true },
@@ -75,7 +71,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'autopay', operation: 'closeSubscriber' },
 		params: [
 			{ name: 'subscriberId', location: 'path', type: 'int32', required: true },
 			{ name: 'endDate', location: 'path', type: 'dateTime', required: true },
@@ -88,7 +83,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'autopay', operation: 'suspendSubscriber' },
 		params: [
 			{ name: 'subscriberId', location: 'path', type: 'int32', required: true },
 			{ name: 'startDate', location: 'path', type: 'dateTime', required: true },
@@ -101,7 +95,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'staffCalendar', operation: 'get' },
 		params: [
 			{ name: 'staffId', location: 'path', type: 'int64', required: true },
 			{ name: 'request.startDateTime', location: 'query', type: 'dateTime', required: false },
@@ -120,7 +113,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'category', operation: 'getMany' },
 		params: [{ name: 'verticalIds', location: 'query', type: 'int32', array: 'repeated', required: false }],
 	},
 	{
@@ -130,7 +122,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'category', operation: 'getSubcategories' },
 		params: [{ name: 'categoryIds', location: 'query', type: 'int32', array: 'repeated', required: false }],
 	},
 	{
@@ -140,7 +131,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'closure', operation: 'getMany' },
 		params: [
 			{ name: 'startDate', location: 'query', type: 'dateTime', required: true },
 			{ name: 'endDate', location: 'query', type: 'dateTime', required: true },
@@ -153,7 +143,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'feature', operation: 'getMany' },
 		params: [],
 	},
 	{
@@ -163,7 +152,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'feature', operation: 'update' },
 		body: 'featureUpdate',
 		params: [{ name: 'featureDescriptor', location: 'path', type: 'string', required: true }],
 	},
@@ -174,7 +162,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'promoCode', operation: 'getMany' },
 		paging: { limit: 'request.limit', offset: 'request.offset', pageSize: 100 },
 		params: [
 			{ name: 'request.activeOnly', location: 'query', type: 'boolean', required: false },
@@ -200,7 +187,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 201,
-		name: { resource: 'promoCode', operation: 'create' },
 		body: 'promoCodeCreate',
 		params: [],
 	},
@@ -211,7 +197,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'promoCode', operation: 'update' },
 		body: 'promoCodeUpdate',
 		params: [{ name: 'id', location: 'path', type: 'int32', required: true }],
 	},
@@ -222,7 +207,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'sale', operation: 'getEventDetails' },
 		params: [{ name: 'saleId', location: 'path', type: 'int64', required: true }],
 	},
 	{
@@ -232,7 +216,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'sale', operation: 'getDetails' },
 		paging: { limit: 'request.limit', offset: 'request.offset', pageSize: 100 },
 		params: [
 			{ name: 'request.saleId', location: 'query', type: 'int64', required: false },
@@ -257,7 +240,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'sale', operation: 'applyPaymentOptions' },
 		body: 'int64IdList',
 		params: [],
 	},
@@ -268,7 +250,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'client', operation: 'getDirectory' },
 		params: [{ name: 'date', location: 'query', type: 'string', required: false }],
 	},
 	{
@@ -278,7 +259,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'appointmentRequest', operation: 'get' },
 		params: [{ name: 'id', location: 'path', type: 'int64', required: true }],
 	},
 	{
@@ -288,7 +268,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
-		name: { resource: 'appointmentRequest', operation: 'approve' },
 		body: 'approveItems',
 		params: [],
 	},
@@ -299,7 +278,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
-		name: { resource: 'appointmentRequest', operation: 'deny' },
 		body: 'int64IdList',
 		params: [],
 	},
@@ -310,7 +288,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
-		name: { resource: 'appointmentRequest', operation: 'denyMultiple' },
 		body: 'denyMultiple',
 		params: [],
 	},
@@ -321,7 +298,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'appointment', operation: 'getMany' },
 		params: [{ name: 'appointmentId', location: 'query', type: 'int64', array: 'repeated', required: true }],
 	},
 	{
@@ -331,7 +307,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointment', operation: 'modify' },
 		body: 'modifyAppointments',
 		params: [],
 	},
@@ -342,7 +317,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointment', operation: 'complete' },
 		body: 'int64IdList',
 		params: [],
 	},
@@ -353,7 +327,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointment', operation: 'bookRecurring' },
 		body: 'recurringRequest',
 		params: [],
 	},
@@ -364,7 +337,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointment', operation: 'validateRecurring' },
 		body: 'recurringRequest',
 		params: [],
 	},
@@ -375,7 +347,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointmentAddOn', operation: 'add' },
 		body: 'addOnItems',
 		params: [],
 	},
@@ -386,7 +357,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'appointmentAddOn', operation: 'getByAppointment' },
 		params: [{ name: 'appointmentId', location: 'query', type: 'int64', array: 'repeated', required: true }],
 	},
 	{
@@ -396,7 +366,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'appointmentAddOn', operation: 'getMany' },
 		params: [{ name: 'addonId', location: 'query', type: 'int64', array: 'repeated', required: true }],
 	},
 	{
@@ -406,7 +375,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointmentAddOn', operation: 'modify' },
 		body: 'modifyAppointments',
 		params: [],
 	},
@@ -417,7 +385,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointmentAddOn', operation: 'complete' },
 		body: 'int64IdList',
 		params: [],
 	},
@@ -428,7 +395,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointmentAddOn', operation: 'delete' },
 		body: 'int64IdList',
 		params: [],
 	},
@@ -439,7 +405,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'appointment', operation: 'getBookingTemplates' },
 		body: 'bookingTemplates',
 		params: [],
 	},
@@ -450,7 +415,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'availability', operation: 'get' },
 		params: [{ name: 'availabilityId', location: 'query', type: 'int32', array: 'repeated', required: true }],
 	},
 	{
@@ -460,7 +424,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
-		name: { resource: 'availability', operation: 'add' },
 		body: 'availabilityAdd',
 		params: [],
 	},
@@ -471,7 +434,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'availability', operation: 'group' },
 		body: 'availabilitySchedules',
 		params: [],
 	},
@@ -482,7 +444,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'availability', operation: 'search' },
 		body: 'availabilitySchedules',
 		params: [],
 	},
@@ -493,7 +454,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'class', operation: 'getByQuery' },
 		consumer: true,
 		params: [{ name: 'classInstanceId', location: 'query', type: 'int32', required: true }],
 	},
@@ -504,7 +464,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'class', operation: 'get' },
 		consumer: true,
 		params: [{ name: 'classInstanceId', location: 'path', type: 'int32', required: true }],
 	},
@@ -515,7 +474,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'class', operation: 'getLocation' },
 		consumer: true,
 		params: [{ name: 'classInstanceId', location: 'path', type: 'int32', required: true }],
 	},
@@ -526,7 +484,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'class', operation: 'getUpcoming' },
 		consumer: true,
 		params: [
 			{ name: 'startDateTime', location: 'query', type: 'dateTime', required: false },
@@ -541,7 +498,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'enrollment', operation: 'getMany' },
 		consumer: true,
 		params: [
 			{ name: 'request.locationIds', location: 'query', type: 'int32', array: 'comma', required: false },
@@ -558,7 +514,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'consumerBooking', operation: 'getServicePaymentOptions' },
 		consumer: true,
 		params: [
 			{ name: 'locationId', location: 'query', type: 'string', required: true },
@@ -576,7 +531,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'consumerBooking', operation: 'getAppointmentTypes' },
 		consumer: true,
 		params: [{ name: 'id', location: 'query', type: 'int32', required: false }],
 	},
@@ -587,7 +541,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'consumerBooking', operation: 'getAppointmentType' },
 		consumer: true,
 		params: [{ name: 'id', location: 'path', type: 'int32', required: true }],
 	},
@@ -598,7 +551,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'consumerBooking', operation: 'getLocations' },
 		consumer: true,
 		params: [],
 	},
@@ -609,7 +561,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 201,
-		name: { resource: 'consumerBooking', operation: 'book' },
 		body: 'bookingRequestItems',
 		consumer: true,
 		params: [
@@ -627,7 +578,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'consumerBooking', operation: 'getBookableTimeRanges' },
 		consumer: true,
 		params: [
 			{ name: 'locationId', location: 'path', type: 'int32', required: true },
@@ -652,7 +602,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'consumerBooking', operation: 'bookWithAddOns' },
 		body: 'appointmentsWithAddOns',
 		consumer: true,
 		params: [
@@ -668,7 +617,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'consumerBooking', operation: 'getStaffAppointmentTypesAtLocation' },
 		consumer: true,
 		params: [
 			{ name: 'locationId', location: 'path', type: 'int32', required: true },
@@ -682,7 +630,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'consumerBooking', operation: 'getStaffAppointmentTypes' },
 		consumer: true,
 		params: [
 			{ name: 'staffId', location: 'query', type: 'int64', required: true },
@@ -696,7 +643,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'dashboard', operation: 'getTotalSalesByCategory' },
 		params: [
 			{ name: 'requestModel.dateRange.start', location: 'query', type: 'dateTime', required: false },
 			{ name: 'requestModel.dateRange.end', location: 'query', type: 'dateTime', required: false },
@@ -712,7 +658,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'dashboard', operation: 'getSummary' },
 		params: [
 			{ name: 'requestModel.dateRange.start', location: 'query', type: 'dateTime', required: false },
 			{ name: 'requestModel.dateRange.end', location: 'query', type: 'dateTime', required: false },
@@ -728,7 +673,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: true,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'dashboard', operation: 'getMonthlyActiveMembers' },
 		params: [
 			{ name: 'requestModel.dateRange.start', location: 'query', type: 'dateTime', required: false },
 			{ name: 'requestModel.dateRange.end', location: 'query', type: 'dateTime', required: false },
@@ -744,7 +688,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'webhookSubscription', operation: 'getMany' },
 		params: [],
 	},
 	{
@@ -754,7 +697,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'webhookSubscription', operation: 'get' },
 		params: [{ name: 'subscriptionId', location: 'path', type: 'string', required: true }],
 	},
 	{
@@ -764,7 +706,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'webhookSubscription', operation: 'create' },
 		body: 'subscriptionCreate',
 		params: [],
 	},
@@ -775,7 +716,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: true,
 		successStatus: 200,
-		name: { resource: 'webhookSubscription', operation: 'update' },
 		body: 'subscriptionUpdate',
 		params: [{ name: 'subscriptionId', location: 'path', type: 'string', required: true }],
 	},
@@ -786,7 +726,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'webhookSubscription', operation: 'delete' },
 		params: [{ name: 'subscriptionId', location: 'path', type: 'string', required: true }],
 	},
 	{
@@ -796,7 +735,6 @@ export const SPEC_OPERATIONS: SpecOperation[] = [
 		userToken: false,
 		hasBody: false,
 		successStatus: 200,
-		name: { resource: 'webhookMetrics', operation: 'getMany' },
 		params: [],
 	},
 ];

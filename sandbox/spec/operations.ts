@@ -6,7 +6,7 @@ import { SPEC_OPERATIONS, type SpecOperation } from './listed';
 import { salesNotesLimit, v6BodySchema, type V6BodyShape } from './v6Bodies';
 import type { V6Field, V6OperationFacts, V6ParamFacts, V6Scalar } from './v6FactTypes';
 import { V6_OPERATIONS, V6_TYPES } from './v6Facts';
-import { V6_READINGS, type V6Reading } from './v6Readings';
+import { SERVED_APART, V6_READINGS, type V6Reading } from './v6Readings';
 
 /**
  * The operations the sandbox serves, from its own reading of the documents: the listed ones from
@@ -40,13 +40,10 @@ export interface SandboxBody {
 
 export interface SandboxOperation {
 	/**
-	 * What its handler is keyed by: the v6 document's operation id (`GetClients`), or method and
-	 * path for the listed ones (`GET /Business/Categories`).
+	 * What its handler is keyed by, and its requests logged and faulted under: the v6 document's
+	 * operation id (`GetClients`), or method and path for the listed ones (`GET /Business/Categories`).
 	 */
 	id: string;
-	/** The name a request is logged and faulted under (`resource.operation`, as the node names it). */
-	resource: string;
-	operation: string;
 	service: 'rest' | 'webhooks';
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 	/** Path relative to the service's base URL, placeholders as `{name}`. */
@@ -71,7 +68,6 @@ const PAGE_SIZE = 100;
 function fromListed(op: SpecOperation): SandboxOperation {
 	return {
 		id: `${op.method} ${op.path}`,
-		...op.name,
 		service: op.service,
 		method: op.method as SandboxOperation['method'],
 		path: op.path,
@@ -148,7 +144,6 @@ function fromDocument(id: string, facts: V6OperationFacts, reading: V6Reading): 
 	const paging = pagingOf(facts);
 	return {
 		id,
-		...reading.name,
 		service: 'rest',
 		method: facts.method,
 		path: facts.path,
@@ -168,10 +163,9 @@ function fromDocument(id: string, facts: V6OperationFacts, reading: V6Reading): 
 /** Every operation the sandbox serves: the listed ones, then the v6 document's. */
 export const operations: readonly SandboxOperation[] = [
 	...SPEC_OPERATIONS.map(fromListed),
-	...Object.entries(V6_OPERATIONS).flatMap(([id, facts]) => {
-		const reading = V6_READINGS[id as keyof typeof V6_OPERATIONS];
-		return reading ? [fromDocument(id, facts, reading)] : [];
-	}),
+	...(Object.keys(V6_OPERATIONS) as Array<keyof typeof V6_OPERATIONS>)
+		.filter((id) => !SERVED_APART.includes(id))
+		.map((id) => fromDocument(id, V6_OPERATIONS[id], V6_READINGS[id] ?? {})),
 ];
 
 const templateToRegExp = (path: string) =>

@@ -1,23 +1,26 @@
 import type { V6_OPERATIONS } from './v6Facts';
 
 /**
- * What the sandbox reads of the v6 document's operations beyond the generated facts (v6Facts.ts),
- * one entry per operation it serves, by the document's operation id:
+ * What the sandbox reads of the v6 document's operations beyond the generated facts (v6Facts.ts), by
+ * the document's operation id, only where there is something to say (scripts/specReading.ts reads the
+ * documents again and names any difference):
  *
- * - `name`: the name a request to it is logged and faulted under (RequestLog, FaultSpec), the one
- *   the node gives the operation; test/catalogue/twoReadings.test.ts holds the two equal.
- * - `staffToken`: needs a staff user token where the spec says so (Behavior rules 1, 12) or the
- *   document's description does, though its header is declared optional.
- * - `deduplicated`: identical requests in quick succession count as one (Behavior rule 5).
- * - `consumer`: a consumer's token may call it (Authentication; the handlers limit what it reaches).
+ * - `staffToken`: needs a staff user token, though the document declares its header optional: where
+ *   rest-api.md says so (rule 1, class cancellation: the credentials must hold two permissions; rule 12,
+ *   AddArrival) or the document's description does (GetClients, AssignStaffSessionType,
+ *   UpdateStaffPermissions).
+ * - `deduplicated`: identical requests in quick succession count as one (rest-api.md rule 5 names
+ *   AddClientToClass and AddAppointment).
+ * - `consumer`: a consumer's token may call it. The documents say so for GetClientCompleteInfo
+ *   (Authentication rule 4, the consumer-identity-token header) and AddAppointment (its IsRequest field:
+ *   "authenticated with a consumer token"); the rest are the sandbox's choice (sandbox/README.md, "Where
+ *   the sandbox chooses"): what a client does for themself, reading classes and enrollments and booking
+ *   or leaving them, and updating their own profile. The handlers keep a consumer to their own client.
  * - `values`: the values a text parameter takes, where the document lists them in words rather
  *   than as an enum.
  * - `salesNotesLimit`: cart items' SalesNotes at most 255 characters (Limits).
- *
- * The operations it leaves out (the user-token ones) the sandbox serves in rest/userTokens.ts.
  */
 export interface V6Reading {
-	name: { resource: string; operation: string };
 	staffToken?: true;
 	deduplicated?: true;
 	consumer?: true;
@@ -25,160 +28,33 @@ export interface V6Reading {
 	salesNotesLimit?: true;
 }
 
+/** The user-token operations: the sandbox serves them apart, in rest/userTokens.ts. */
+export const SERVED_APART: ReadonlyArray<keyof typeof V6_OPERATIONS> = ['IssueToken', 'RenewToken', 'RevokeToken'];
+
 export const V6_READINGS: Partial<Record<keyof typeof V6_OPERATIONS, V6Reading>> = {
-	GetActiveSessionTimes: { name: { resource: 'appointment', operation: 'getActiveSessionTimes' } },
-	GetAddOns: { name: { resource: 'appointmentAddOn', operation: 'getAvailable' } },
-	GetAppointmentOptions: { name: { resource: 'appointment', operation: 'getSettings' } },
-	GetAvailableDates: { name: { resource: 'appointment', operation: 'getAvailableDates' } },
-	GetBookableItems: { name: { resource: 'appointment', operation: 'getBookableTimes' } },
-	GetScheduleItems: { name: { resource: 'appointment', operation: 'getScheduleItems' } },
-	GetStaffAppointments: { name: { resource: 'appointment', operation: 'search' } },
-	GetUnavailabilities: { name: { resource: 'availability', operation: 'getUnavailabilities' } },
-	AddAppointment: { name: { resource: 'appointment', operation: 'book' }, deduplicated: true },
-	AddAppointmentAddOn: { name: { resource: 'appointmentAddOn', operation: 'book' } },
-	AddMultipleAppointments: { name: { resource: 'appointment', operation: 'bookMultiple' } },
-	UpdateAvailability: { name: { resource: 'availability', operation: 'update' } },
-	AddAvailabilities: { name: { resource: 'availability', operation: 'addForStaff' } },
-	UpdateAppointment: { name: { resource: 'appointment', operation: 'update' } },
-	AppointmentRemoveFromWaitlist: { name: { resource: 'appointment', operation: 'removeFromWaitlist' } },
-	DeleteAvailability: { name: { resource: 'availability', operation: 'delete' } },
-	DeleteAppointmentAddOn: { name: { resource: 'appointmentAddOn', operation: 'remove' } },
-	GetClassDescriptions: { name: { resource: 'classDescription', operation: 'getMany' } },
-	GetClasses: { name: { resource: 'class', operation: 'getMany' }, consumer: true },
-	GetClassSchedules: { name: { resource: 'classSchedule', operation: 'getMany' } },
-	GetClassVisits: { name: { resource: 'class', operation: 'getVisits' }, consumer: true },
-	GetCourses: { name: { resource: 'enrollment', operation: 'getCourses' }, consumer: true },
-	GetSemesters: { name: { resource: 'enrollment', operation: 'getSemesters' }, consumer: true },
-	GetWaitlistEntries: { name: { resource: 'class', operation: 'getWaitlistEntries' }, consumer: true },
-	AddClassSchedule: { name: { resource: 'classSchedule', operation: 'create' } },
-	AddClientToClass: { name: { resource: 'class', operation: 'addClient' }, deduplicated: true, consumer: true },
-	CancelSingleClass: { name: { resource: 'class', operation: 'cancel' }, staffToken: true, consumer: true },
-	RemoveClientFromClass: { name: { resource: 'class', operation: 'removeClient' }, consumer: true },
-	RemoveClientsFromClasses: { name: { resource: 'class', operation: 'removeClients' }, consumer: true },
-	ClassRemoveFromWaitlist: { name: { resource: 'class', operation: 'removeFromWaitlist' }, consumer: true },
-	SubstituteClassTeacher: { name: { resource: 'class', operation: 'substituteTeacher' }, consumer: true },
-	UpdateClassSchedule: { name: { resource: 'classSchedule', operation: 'update' } },
-	UpdateClassScheduleNotes: { name: { resource: 'classSchedule', operation: 'updateNotes' } },
-	GetActiveClientMemberships: { name: { resource: 'client', operation: 'getActiveMemberships' } },
-	GetActiveClientsMemberships: { name: { resource: 'client', operation: 'getActiveMembershipsOfClients' } },
-	GetClientAccountBalances: { name: { resource: 'client', operation: 'getAccountBalances' } },
-	GetClientCompleteInfo: { name: { resource: 'client', operation: 'getCompleteInfo' }, consumer: true },
-	GetClientContracts: { name: { resource: 'clientContract', operation: 'getMany' } },
-	GetDirectDebitInfo: { name: { resource: 'client', operation: 'getDirectDebitInfo' } },
-	DeleteDirectDebitInfo: { name: { resource: 'client', operation: 'deleteDirectDebitInfo' } },
-	GetClientDuplicates: { name: { resource: 'client', operation: 'getDuplicates' } },
-	GetClientFormulaNotes: { name: { resource: 'client', operation: 'getFormulaNotes' } },
-	GetClientIndexes: { name: { resource: 'clientIndex', operation: 'getMany' } },
-	GetClientPurchases: { name: { resource: 'client', operation: 'getPurchases' } },
-	GetClientReferralTypes: { name: { resource: 'client', operation: 'getReferralTypes' } },
-	GetClientRewards: { name: { resource: 'client', operation: 'getRewards' } },
-	UpdateClientRewards: { name: { resource: 'client', operation: 'updateRewards' } },
-	GetClients: { name: { resource: 'client', operation: 'getMany' }, staffToken: true },
-	GetClientSchedule: { name: { resource: 'client', operation: 'getSchedule' } },
-	GetClientServices: { name: { resource: 'client', operation: 'getServices' } },
-	GetClientVisits: { name: { resource: 'client', operation: 'getVisits' } },
-	GetContactLogs: { name: { resource: 'contactLog', operation: 'getMany' } },
-	GetContactLogTypes: { name: { resource: 'contactLog', operation: 'getTypes' } },
-	GetCrossRegionalClientAssociations: { name: { resource: 'client', operation: 'getCrossRegionalAssociations' } },
-	GetCustomClientFields: { name: { resource: 'client', operation: 'getCustomFields' } },
-	GetRequiredClientFields: { name: { resource: 'client', operation: 'getRequiredFields' } },
-	AddArrival: { name: { resource: 'client', operation: 'addArrival' }, staffToken: true },
-	AddClient: { name: { resource: 'client', operation: 'create' } },
-	AddClientDirectDebitInfo: { name: { resource: 'client', operation: 'addDirectDebitInfo' } },
-	AddFormulaNote: { name: { resource: 'client', operation: 'addFormulaNote' } },
-	AddContactLog: { name: { resource: 'contactLog', operation: 'create' } },
-	MergeClient: { name: { resource: 'client', operation: 'merge' } },
-	SendAutoEmail: { name: { resource: 'client', operation: 'sendAutoEmail' } },
-	SendPasswordResetEmail: { name: { resource: 'client', operation: 'sendPasswordResetEmail' } },
-	SuspendContract: { name: { resource: 'clientContract', operation: 'suspend' } },
-	TerminateContract: { name: { resource: 'clientContract', operation: 'terminate' } },
-	UpdateClient: { name: { resource: 'client', operation: 'update' }, consumer: true },
-	UpdateClientContractAutopays: { name: { resource: 'clientContract', operation: 'updateAutopays' } },
-	UpdateClientService: { name: { resource: 'client', operation: 'updateService' } },
-	UpdateClientVisit: { name: { resource: 'client', operation: 'updateVisit' } },
-	UpdateContactLog: { name: { resource: 'contactLog', operation: 'update' } },
-	UploadClientDocument: { name: { resource: 'client', operation: 'uploadDocument' } },
-	UploadClientPhoto: { name: { resource: 'client', operation: 'uploadPhoto' } },
-	DeleteClientFormulaNote: { name: { resource: 'client', operation: 'deleteFormulaNote' } },
-	DeleteContactLog: { name: { resource: 'contactLog', operation: 'delete' } },
-	CopyCreditCard: { name: { resource: 'client', operation: 'copyCreditCard' } },
-	GetEnrollments: { name: { resource: 'enrollment', operation: 'search' }, consumer: true },
-	AddClientToEnrollment: { name: { resource: 'enrollment', operation: 'addClient' }, consumer: true },
-	AddEnrollmentSchedule: { name: { resource: 'enrollment', operation: 'createSchedule' }, consumer: true },
-	UpdateEnrollmentSchedule: { name: { resource: 'enrollment', operation: 'updateSchedule' }, consumer: true },
-	GetCommissions: { name: { resource: 'payroll', operation: 'getCommissions' } },
-	GetScheduledServiceEarnings: {
-		name: { resource: 'payroll', operation: 'getScheduledServiceEarnings' },
-		values: { 'request.scheduledServiceType': ['Class', 'Appointment'] },
-	},
-	GetTimeCards: { name: { resource: 'payroll', operation: 'getTimeCards' } },
-	GetTips: { name: { resource: 'payroll', operation: 'getTips' } },
-	GetClassList: { name: { resource: 'pickASpot', operation: 'getClasses' } },
-	GetClass: { name: { resource: 'pickASpot', operation: 'getClass' } },
-	GetReservation: { name: { resource: 'pickASpot', operation: 'getReservation' } },
-	UpdateReservation: { name: { resource: 'pickASpot', operation: 'updateReservation' } },
-	CreateReservation: { name: { resource: 'pickASpot', operation: 'reserve' } },
-	DeleteReservation: { name: { resource: 'pickASpot', operation: 'deleteReservation' } },
-	UpdatePricingOption: { name: { resource: 'pricingOption', operation: 'update' } },
-	GetAcceptedCardTypes: { name: { resource: 'sale', operation: 'getAcceptedCardTypes' } },
-	GetAlternativePaymentMethods: { name: { resource: 'sale', operation: 'getAlternativePaymentMethods' } },
-	GetContracts: { name: { resource: 'contract', operation: 'getMany' } },
-	GetCustomPaymentMethods: { name: { resource: 'sale', operation: 'getCustomPaymentMethods' } },
-	GetGiftCardBalance: { name: { resource: 'giftCard', operation: 'getBalance' } },
-	GetGiftCards: { name: { resource: 'giftCard', operation: 'getMany' } },
-	GetPackages: { name: { resource: 'sale', operation: 'getPackages' } },
-	GetProducts: { name: { resource: 'product', operation: 'getMany' } },
-	UpdateProducts: { name: { resource: 'product', operation: 'updatePrices' } },
-	GetProductsInventory: { name: { resource: 'product', operation: 'getInventory' } },
-	GetPurchaseContractStatus: { name: { resource: 'contract', operation: 'getPurchaseStatus' } },
-	GetSales: { name: { resource: 'sale', operation: 'getMany' } },
-	GetServices: { name: { resource: 'pricingOption', operation: 'getMany' } },
-	UpdateServices: { name: { resource: 'pricingOption', operation: 'updatePrices' } },
-	GetTransactions: { name: { resource: 'sale', operation: 'getTransactions' } },
-	CheckoutShoppingCart: { salesNotesLimit: true, name: { resource: 'sale', operation: 'checkout' } },
-	CompleteCheckoutShoppingCartUsingAlternativePayments: { name: { resource: 'sale', operation: 'completeCheckout' } },
-	InitiateCheckoutShoppingCartUsingAlternativePayments: {
-		salesNotesLimit: true,
-		name: { resource: 'sale', operation: 'initiateCheckout' },
-	},
-	InitiatePurchaseContractUsingAlternativePayments: { name: { resource: 'contract', operation: 'initiatePurchase' } },
-	PurchaseAccountCredit: { name: { resource: 'sale', operation: 'purchaseAccountCredit' } },
-	PurchaseContract: { name: { resource: 'contract', operation: 'purchase' } },
-	PurchaseGiftCard: { name: { resource: 'giftCard', operation: 'purchase' } },
-	ReturnSale: { name: { resource: 'sale', operation: 'return' } },
-	UpdateProductPrice: { name: { resource: 'product', operation: 'updatePrice' } },
-	UpdateSaleDate: { name: { resource: 'sale', operation: 'updateDate' } },
-	GetActivationCode: { name: { resource: 'site', operation: 'getActivationCode' } },
-	GetCategories: { name: { resource: 'category', operation: 'search' } },
-	GetGenders: { name: { resource: 'site', operation: 'getGenders' } },
-	GetLiabilityWaiver: { name: { resource: 'site', operation: 'getLiabilityWaiver' } },
-	GetLocations: { name: { resource: 'location', operation: 'getMany' } },
-	GetMemberships: { name: { resource: 'site', operation: 'getMemberships' } },
-	GetMobileProviders: { name: { resource: 'site', operation: 'getMobileProviders' } },
-	GetPaymentTypes: { name: { resource: 'site', operation: 'getPaymentTypes' } },
-	GetPrograms: { name: { resource: 'program', operation: 'getMany' } },
-	GetPromoCodes: { name: { resource: 'promoCode', operation: 'search' } },
-	GetProspectStages: { name: { resource: 'site', operation: 'getProspectStages' } },
-	GetRelationships: { name: { resource: 'site', operation: 'getRelationships' } },
-	GetResourceAvailabilities: { name: { resource: 'resource', operation: 'getAvailabilities' } },
-	GetResources: { name: { resource: 'resource', operation: 'getMany' } },
-	GetSessionTypes: { name: { resource: 'sessionType', operation: 'getMany' } },
-	GetSites: { name: { resource: 'site', operation: 'getMany' } },
-	AddClientIndex: { name: { resource: 'clientIndex', operation: 'create' } },
-	AddPromoCode: { name: { resource: 'promoCode', operation: 'add' } },
-	DeactivatePromoCode: { name: { resource: 'promoCode', operation: 'deactivate' } },
-	UpdateClientIndex: { name: { resource: 'clientIndex', operation: 'update' } },
-	GetStaffImageURL: { name: { resource: 'staff', operation: 'getImageUrl' } },
-	GetSalesReps: { name: { resource: 'staff', operation: 'getSalesReps' } },
-	GetStaffSessionTypes: { name: { resource: 'staff', operation: 'getSessionTypes' } },
+	AddAppointment: { deduplicated: true },
+	GetClasses: { consumer: true },
+	GetClassVisits: { consumer: true },
+	GetCourses: { consumer: true },
+	GetSemesters: { consumer: true },
+	GetWaitlistEntries: { consumer: true },
+	AddClientToClass: { deduplicated: true, consumer: true },
+	CancelSingleClass: { staffToken: true },
+	RemoveClientFromClass: { consumer: true },
+	RemoveClientsFromClasses: { consumer: true },
+	ClassRemoveFromWaitlist: { consumer: true },
+	GetClientCompleteInfo: { consumer: true },
+	GetClients: { staffToken: true },
+	AddArrival: { staffToken: true },
+	UpdateClient: { consumer: true },
+	GetEnrollments: { consumer: true },
+	AddClientToEnrollment: { consumer: true },
+	GetScheduledServiceEarnings: { values: { 'request.scheduledServiceType': ['Class', 'Appointment'] } },
+	CheckoutShoppingCart: { salesNotesLimit: true },
+	InitiateCheckoutShoppingCartUsingAlternativePayments: { salesNotesLimit: true },
 	GetStaff: {
-		name: { resource: 'staff', operation: 'getMany' },
 		values: { 'request.filters': ['StaffViewable', 'AppointmentInstructor', 'ClassInstructor', 'Male', 'Female'] },
 	},
-	GetStaffPermissions: { name: { resource: 'staff', operation: 'getPermissions' } },
-	AddStaff: { name: { resource: 'staff', operation: 'create' } },
-	AssignStaffSessionType: { name: { resource: 'staff', operation: 'assignSessionType' }, staffToken: true },
-	AddStaffAvailability: { name: { resource: 'staff', operation: 'addAvailability' } },
-	UpdateStaff: { name: { resource: 'staff', operation: 'update' } },
-	UpdateStaffPermissions: { name: { resource: 'staff', operation: 'updatePermissions' }, staffToken: true },
+	AssignStaffSessionType: { staffToken: true },
+	UpdateStaffPermissions: { staffToken: true },
 };

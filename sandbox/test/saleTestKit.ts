@@ -7,8 +7,7 @@ import type { Answer, Harness } from './harness';
 
 /** What the sale area's tests (sandbox/v6/{sales,checkout,contracts}.test.ts) share. */
 
-export const opOf = (key: string): Operation =>
-	operations.find((op) => op.service === 'rest' && `${op.resource}.${op.operation}` === key)!;
+export const opOf = (key: string): Operation => operations.find((op) => op.service === 'rest' && op.id === key)!;
 
 /**
  * shapeProblems of an answer against the operation's document type. `specFields` names top-level

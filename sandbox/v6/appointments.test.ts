@@ -10,7 +10,7 @@ const h = useSandbox();
 const now = Date.parse(TEST_START);
 
 const eventsOf = (eventId: string) => h.sandbox.events.filter((e) => e.eventId === eventId);
-const opOf = (key: string) => operations.find((op) => `${op.resource}.${op.operation}` === key)!;
+const opOf = (key: string) => operations.find((op) => op.id === key)!;
 const problemsOf = (key: string, answer: Answer) => shapeProblems(opOf(key).v6!.answer!, answer.json);
 
 afterAll(() => {
@@ -46,7 +46,7 @@ async function freeSlot(offset = 0): Promise<Slot> {
 			token: await h.staffToken(),
 			query: { 'request.sessionTypeIds': types.map((t) => t.Id), 'request.startDate': day, 'request.endDate': day },
 		});
-		expect(problemsOf('appointment.getBookableTimes', answer)).toEqual([]);
+		expect(problemsOf('GetBookableItems', answer)).toEqual([]);
 		const found = answer.json.Availabilities.filter((a: { Location: { Id: number } }) =>
 			LocationIds.includes(a.Location.Id),
 		)[offset];
@@ -87,7 +87,7 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 		const remaining = series().Remaining;
 		const answer = await book({ ...slot, Notes: 'First visit', SendEmail: true });
 		expect(answer.status).toBe(200);
-		expect(problemsOf('appointment.book', answer)).toEqual([]);
+		expect(problemsOf('AddAppointment', answer)).toEqual([]);
 		const id = answer.json.Appointment.Id;
 		expect(answer.json.Appointment).toMatchObject({
 			StaffId: slot.StaffId,
@@ -113,7 +113,7 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 				'request.clientId': slot.ClientId,
 			},
 		});
-		expect(problemsOf('appointment.search', search)).toEqual([]);
+		expect(problemsOf('GetStaffAppointments', search)).toEqual([]);
 		expect(search.json.Appointments.map((a: { Id: number }) => a.Id)).toContain(id);
 		expect(h.sandbox.emails.filter((e) => e.kind === 'appointment.booked').at(-1)!.to).toBe(client().Email);
 	});
@@ -132,7 +132,7 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 		const events = h.sandbox.events.length;
 		const answer = await book({ ...slot, Test: true });
 		expect(answer.status).toBe(200);
-		expect(problemsOf('appointment.book', answer)).toEqual([]);
+		expect(problemsOf('AddAppointment', answer)).toEqual([]);
 		expect(answer.json.Appointment.Id).toBeNull();
 		expect([h.site().appointments.length, h.sandbox.events.length]).toEqual([count, events]);
 	});
@@ -157,7 +157,7 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 		const other = h.site().clients[3];
 		const answer = await book({ ...slot, ClientId: other.ClientId, IsWaitlist: true });
 		expect(answer.status).toBe(200);
-		expect(problemsOf('appointment.book', answer)).toEqual([]);
+		expect(problemsOf('AddAppointment', answer)).toEqual([]);
 		expect(answer.json.Appointment).toMatchObject({
 			IsWaitlist: true,
 			StartDateTime: slot.StartDateTime,
@@ -253,7 +253,7 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 			body: { AddAppointmentRequests: [a, b] },
 		});
 		expect(booked.status).toBe(200);
-		expect(problemsOf('appointment.bookMultiple', booked)).toEqual([]);
+		expect(problemsOf('AddMultipleAppointments', booked)).toEqual([]);
 		expect(h.site().appointments.length).toBe(count + 2);
 		expect(eventsOf('appointmentBooking.created')).toHaveLength(events + 2);
 	});
@@ -297,7 +297,7 @@ describe('v6 UpdateAppointment (rule 14)', () => {
 			body: { AppointmentId: id, Notes: 'Later', GenderPreference: 'Female', Execute: 'Confirm' },
 		});
 		expect(changed.status).toBe(200);
-		expect(problemsOf('appointment.update', changed)).toEqual([]);
+		expect(problemsOf('UpdateAppointment', changed)).toEqual([]);
 		expect(changed.json.Appointment).toMatchObject({ Notes: 'Later', GenderPreference: 'Female' });
 		expect(eventsOf('appointmentBooking.updated').at(-1)!.eventData).toMatchObject({
 			appointmentId: id,
@@ -350,7 +350,7 @@ describe('v6 add-ons, availability and reads', () => {
 			body: { AppointmentId: parent.Id, SessionTypeId: addOnType.Id },
 		});
 		expect(added.status).toBe(201);
-		expect(problemsOf('appointmentAddOn.book', added)).toEqual([]);
+		expect(problemsOf('AddAppointmentAddOn', added)).toEqual([]);
 		const addOnId = added.json.AddOnAppointmentId;
 		expect(eventsOf('appointmentAddOn.created').at(-1)!.eventData).toMatchObject({
 			appointmentId: parent.Id,
@@ -384,11 +384,11 @@ describe('v6 add-ons, availability and reads', () => {
 			},
 		});
 		expect(added.status).toBe(200);
-		expect(problemsOf('availability.addForStaff', added)).toEqual([]);
+		expect(problemsOf('AddAvailabilities', added)).toEqual([]);
 		const off = await h.call('GET', '/appointment/unavailabilities', {
 			query: { 'request.staffIds': slot.StaffId, 'request.startDate': day, 'request.endDate': day },
 		});
-		expect(problemsOf('availability.getUnavailabilities', off)).toEqual([]);
+		expect(problemsOf('GetUnavailabilities', off)).toEqual([]);
 		expect(off.json.Unavailabilities.map((u: { Description: string }) => u.Description)).toContain('Conference');
 		const items = await h.call('GET', '/appointment/bookableitems', {
 			query: {
@@ -431,7 +431,7 @@ describe('v6 add-ons, availability and reads', () => {
 			body: { AvailabilityIds: [id], DaysOfWeek: ['Sunday'], PublicDisplay: 'Mask' },
 		});
 		expect(updated.status).toBe(200);
-		expect(problemsOf('availability.update', updated)).toEqual([]);
+		expect(problemsOf('UpdateAvailability', updated)).toEqual([]);
 		expect(site.availabilities.find((a) => a.Id === id)!.DaysOfWeek).toEqual(['Sunday']);
 		const removed = await h.call('DELETE', '/appointment/availability', {
 			token,
@@ -457,7 +457,7 @@ describe('v6 add-ons, availability and reads', () => {
 			body: { LocationID: locationId, ...window },
 		});
 		expect(own.status).toBe(200);
-		expect(problemsOf('availability.addForStaff', own)).toEqual([]);
+		expect(problemsOf('AddAvailabilities', own)).toEqual([]);
 		expect(own.json.StaffMembers.map((s: { Id: number }) => s.Id)).toEqual([owner.Id]);
 		const everyone = await h.call('POST', '/appointment/availabilities', {
 			token,
@@ -487,56 +487,44 @@ describe('v6 add-ons, availability and reads', () => {
 		const addOnType = h.site().appointmentTypes.find((t) => t.IsAddOn && staff.AppointmentTypeIds.includes(t.Id));
 		const other = await freeSlot();
 		const calls: Array<[string, string, string, Record<string, unknown>, number]> = [
-			['appointment.getActiveSessionTimes', 'GET', '/appointment/activesessiontimes', {}, 200],
-			['appointmentAddOn.getAvailable', 'GET', '/appointment/addons', {}, 200],
-			['appointment.getSettings', 'GET', '/appointment/appointmentoptions', {}, 200],
+			['GetActiveSessionTimes', 'GET', '/appointment/activesessiontimes', {}, 200],
+			['GetAddOns', 'GET', '/appointment/addons', {}, 200],
+			['GetAppointmentOptions', 'GET', '/appointment/appointmentoptions', {}, 200],
+			['GetAvailableDates', 'GET', '/appointment/availabledates', { query: { 'request.sessionTypeId': type } }, 200],
 			[
-				'appointment.getAvailableDates',
-				'GET',
-				'/appointment/availabledates',
-				{ query: { 'request.sessionTypeId': type } },
-				200,
-			],
-			[
-				'appointment.getBookableTimes',
+				'GetBookableItems',
 				'GET',
 				'/appointment/bookableitems',
 				{ query: { 'request.sessionTypeIds': type, 'request.startDate': day } },
 				200,
 			],
+			['GetScheduleItems', 'GET', '/appointment/scheduleitems', { query: { 'request.startDate': day } }, 200],
+			['GetStaffAppointments', 'GET', '/appointment/staffappointments', { query: { 'request.startDate': day } }, 200],
+			['GetUnavailabilities', 'GET', '/appointment/unavailabilities', {}, 200],
+			['AddAppointment', 'POST', '/appointment/addappointment', { body: { ...other, IsWaitlist: true } }, 200],
 			[
-				'appointment.getScheduleItems',
-				'GET',
-				'/appointment/scheduleitems',
-				{ query: { 'request.startDate': day } },
-				200,
-			],
-			['appointment.search', 'GET', '/appointment/staffappointments', { query: { 'request.startDate': day } }, 200],
-			['availability.getUnavailabilities', 'GET', '/appointment/unavailabilities', {}, 200],
-			['appointment.book', 'POST', '/appointment/addappointment', { body: { ...other, IsWaitlist: true } }, 200],
-			[
-				'appointment.bookMultiple',
+				'AddMultipleAppointments',
 				'POST',
 				'/appointment/addmultipleappointments',
 				{ body: { AddAppointmentRequests: [other] } },
 				200,
 			],
 			[
-				'appointment.update',
+				'UpdateAppointment',
 				'POST',
 				'/appointment/updateappointment',
 				{ body: { AppointmentId: booked, Notes: 'n' } },
 				200,
 			],
 			[
-				'appointmentAddOn.book',
+				'AddAppointmentAddOn',
 				'POST',
 				'/appointment/addappointmentaddon',
 				{ body: { AppointmentId: booked, SessionTypeId: addOnType?.Id } },
 				201,
 			],
 			[
-				'availability.addForStaff',
+				'AddAvailabilities',
 				'POST',
 				'/appointment/availabilities',
 				{
@@ -550,7 +538,7 @@ describe('v6 add-ons, availability and reads', () => {
 				200,
 			],
 			[
-				'availability.update',
+				'UpdateAvailability',
 				'PUT',
 				'/appointment/availabilities',
 				{ body: { AvailabilityIds: [h.site().availabilities[0].Id], PublicDisplay: 'Show' } },
@@ -569,13 +557,13 @@ describe('v6 add-ons, availability and reads', () => {
 		const addOn = h.site().addOns.find((a) => a.AppointmentId === booked)!;
 		const deletes: Array<[string, string, Record<string, number>]> = [
 			[
-				'appointment.removeFromWaitlist',
+				'AppointmentRemoveFromWaitlist',
 				'/appointment/appointmentfromwaitlist',
 				{ 'request.waitlistEntryIds': entry.Id },
 			],
-			['appointmentAddOn.remove', '/appointment/deleteappointmentaddon', { id: addOn.Id }],
+			['DeleteAppointmentAddOn', '/appointment/deleteappointmentaddon', { id: addOn.Id }],
 			[
-				'availability.delete',
+				'DeleteAvailability',
 				'/appointment/availability',
 				{ 'deleteAvailabilityRequest.availabilityId': h.site().availabilities.at(-1)!.Id },
 			],
@@ -587,7 +575,7 @@ describe('v6 add-ons, availability and reads', () => {
 		const covered = new Set([...calls.map(([key]) => key), ...deletes.map(([key]) => key)]);
 		const area = operations
 			.filter((op) => op.v6?.tag === 'Appointment')
-			.map((op) => `${op.resource}.${op.operation}`)
+			.map((op) => op.id)
 			.filter((key) => !covered.has(key));
 		expect(area).toEqual([]);
 	});

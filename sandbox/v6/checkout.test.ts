@@ -53,7 +53,7 @@ describe('checkout (rule 2)', () => {
 			Payments: [cash(drop.Price)],
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('sale.checkout', answer.json)).toEqual([]);
+		expect(answerProblems('CheckoutShoppingCart', answer.json)).toEqual([]);
 		const saleId = answer.json.ShoppingCart.SaleId;
 		expect(answer.json.ShoppingCart).toMatchObject({ SubTotal: drop.Price, GrandTotal: drop.Price, TaxTotal: 0 });
 		expect(h.site().sales.at(-1)).toMatchObject({ Id: saleId, ClientId: buyer.Id, TotalAmount: drop.Price });
@@ -368,7 +368,7 @@ describe('checkout (rule 2)', () => {
 			Payments: [cash(pass.Price)],
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('sale.checkout', answer.json)).toEqual([]);
+		expect(answerProblems('CheckoutShoppingCart', answer.json)).toEqual([]);
 		const saleId = answer.json.ShoppingCart.SaleId;
 		const service = site.clientServices.at(-1)!;
 		expect(service).toMatchObject({ ClientId: buyer.Id, Remaining: pass.Count - 1 });
@@ -430,7 +430,7 @@ describe('checkout (rule 2)', () => {
 			Payments: [cash(pass.Price)],
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('sale.checkout', answer.json)).toEqual([]);
+		expect(answerProblems('CheckoutShoppingCart', answer.json)).toEqual([]);
 		const appointment = site.appointments.at(-1)!;
 		expect(appointment).toMatchObject({ ClientId: buyer.Id, StaffId: found!.staffId, PaymentApplied: true });
 		expect(answer.json.Appointments).toEqual([expect.objectContaining({ Id: appointment.Id })]);
@@ -495,8 +495,8 @@ describe('card challenge (states table, rule 2, limits)', () => {
 		);
 		expect(answer.status).toBe(200);
 		// The spec's Transactions (TransactionID) is the only field the document lacks.
-		expect(answerProblems('sale.checkout', answer.json, ['Transactions'])).toEqual([]);
-		expect(answerProblems('sale.checkout', answer.json)).toEqual([
+		expect(answerProblems('CheckoutShoppingCart', answer.json, ['Transactions'])).toEqual([]);
+		expect(answerProblems('CheckoutShoppingCart', answer.json)).toEqual([
 			'answer.Transactions is not a field of CheckoutShoppingCartResponse',
 		]);
 		const [challenged, preAuthorized] = answer.json.Transactions;
@@ -523,7 +523,7 @@ describe('card challenge (states table, rule 2, limits)', () => {
 		const sales = h.site().sales.length;
 		const second = await checkout({ ...body, TransactionIds: ids });
 		expect(second.status).toBe(200);
-		expect(answerProblems('sale.checkout', second.json)).toEqual([]);
+		expect(answerProblems('CheckoutShoppingCart', second.json)).toEqual([]);
 		expect(second.json.ShoppingCart.Id).toBe(first.json.ShoppingCart.Id);
 		expect(h.site().sales).toHaveLength(sales + 1);
 		const transactions = await h.call('GET', '/sale/transactions', {
@@ -637,7 +637,7 @@ describe('alternative payments: initiate, pay, complete', () => {
 			body: { AccessToken: initiated.json.AccessToken, ClientId: buyer.ClientId },
 		});
 		expect(completed.status).toBe(200);
-		expect(answerProblems('sale.completeCheckout', completed.json)).toEqual([]);
+		expect(answerProblems('CompleteCheckoutShoppingCartUsingAlternativePayments', completed.json)).toEqual([]);
 		expect(h.site().sales.at(-1)!.Payments[0]).toMatchObject({ MethodId: 801 });
 	});
 

@@ -15,7 +15,7 @@ const now = Date.parse(TEST_START);
 
 const eventsOf = (eventId: string) => h.sandbox.events.filter((e) => e.eventId === eventId);
 const emailsOf = (kind: string) => h.sandbox.emails.filter((e) => e.kind === kind);
-const opOf = (key: string) => operations.find((op) => `${op.resource}.${op.operation}` === key)!;
+const opOf = (key: string) => operations.find((op) => op.id === key)!;
 const problemsOf = (key: string, answer: Answer) => shapeProblems(opOf(key).v6!.answer!, answer.json);
 
 afterAll(() => {
@@ -103,7 +103,7 @@ describe('v6 classes: reads (rule 11)', () => {
 			query: { 'request.startDateTime': `${day}T00:00:00`, 'request.limit': 5 },
 		});
 		expect(answer.status).toBe(200);
-		expect(problemsOf('class.getMany', answer)).toEqual([]);
+		expect(problemsOf('GetClasses', answer)).toEqual([]);
 		const expected = h.site().classes.filter((c) => c.StartDateTime.startsWith(day));
 		expect(answer.json.PaginationResponse).toEqual({
 			RequestedLimit: 5,
@@ -176,7 +176,7 @@ describe('v6 classes: reads (rule 11)', () => {
 		const perClass = await h.call('GET', '/class/classdescriptions', {
 			query: { 'request.startClassDateTime': `${day}T00:00:00`, 'request.endClassDateTime': `${day}T23:59:59` },
 		});
-		expect(problemsOf('classDescription.getMany', perClass)).toEqual([]);
+		expect(problemsOf('GetClassDescriptions', perClass)).toEqual([]);
 		expect(perClass.json.ClassDescriptions.map((d: { Id: number }) => d.Id).sort()).toEqual(
 			classes.map((c) => c.ClassDescriptionId).sort(),
 		);
@@ -205,7 +205,7 @@ describe('v6 AddClientToClass (rules 5, 6)', () => {
 		};
 		const answer = await addToClass({ ClientId: client.ClientId, ClassId: instance.Id }, await h.staffToken());
 		expect(answer.status).toBe(200);
-		expect(problemsOf('class.addClient', answer)).toEqual([]);
+		expect(problemsOf('AddClientToClass', answer)).toEqual([]);
 		expect(answer.json.Visit).toMatchObject({ ClassId: instance.Id, ClientId: client.ClientId, ServiceId: service.Id });
 		expect(instance.TotalBooked).toBe(before.total + 1);
 		expect(service.Remaining).toBe(before.remaining - 1);
@@ -235,7 +235,7 @@ describe('v6 AddClientToClass (rules 5, 6)', () => {
 			await h.staffToken(),
 		);
 		expect(answer.status).toBe(200);
-		expect(problemsOf('class.addClient', answer)).toEqual([]);
+		expect(problemsOf('AddClientToClass', answer)).toEqual([]);
 		const entryId = answer.json.Visit.WaitlistEntryId;
 		expect(entryId).toEqual(expect.any(Number));
 		expect(instance.TotalBookedWaitlist).toBe(waiting + 1);
@@ -246,7 +246,7 @@ describe('v6 AddClientToClass (rules 5, 6)', () => {
 			clientId: client.ClientId,
 		});
 		const entries = await h.call('GET', '/class/waitlistentries', { query: { 'request.classIds': instance.Id } });
-		expect(problemsOf('class.getWaitlistEntries', entries)).toEqual([]);
+		expect(problemsOf('GetWaitlistEntries', entries)).toEqual([]);
 		expect(entries.json.WaitlistEntries.map((e: { Id: number }) => e.Id)).toContain(entryId);
 	});
 
@@ -329,7 +329,7 @@ describe('v6 AddClientToClass (rules 5, 6)', () => {
 			await h.staffToken(),
 		);
 		expect(answer.status).toBe(200);
-		expect(problemsOf('class.addClient', answer)).toEqual([]);
+		expect(problemsOf('AddClientToClass', answer)).toEqual([]);
 		expect([instance.TotalBooked, service.Remaining, h.sandbox.events.length]).toEqual([
 			before.total,
 			before.remaining,
@@ -385,7 +385,7 @@ describe('v6 removing clients and waiting list entries', () => {
 			body: { ClientId: client.ClientId, ClassId: instance.Id, SendEmail: true },
 		});
 		expect(answer.status).toBe(200);
-		expect(problemsOf('class.removeClient', answer)).toEqual([]);
+		expect(problemsOf('RemoveClientFromClass', answer)).toEqual([]);
 		expect(booked(instance.Id, client.Id)).toBe(false);
 		expect(service.Remaining).toBe(remaining + 1);
 		expect(eventsOf('classRosterBooking.cancelled').at(-1)!.eventData).toEqual({
@@ -449,7 +449,7 @@ describe('v6 removing clients and waiting list entries', () => {
 			},
 		});
 		expect(answer.status).toBe(200);
-		expect(problemsOf('class.removeClients', answer)).toEqual([]);
+		expect(problemsOf('RemoveClientsFromClasses', answer)).toEqual([]);
 		expect(booked(instance.Id, client.Id)).toBe(false);
 		expect(answer.json.Errors.map((e: { Code: string }) => e.Code)).toEqual(['ClientNotFound', 'ClassNotFound']);
 	});
@@ -514,7 +514,7 @@ describe('v6 class cancellation and substitutes (rule 1)', () => {
 		});
 		await setPermissions(frontDeskId(), []);
 		expect(answer.status).toBe(200);
-		expect(problemsOf('class.cancel', answer)).toEqual([]);
+		expect(problemsOf('CancelSingleClass', answer)).toEqual([]);
 		expect(answer.json.Class).toMatchObject({ Id: instance.Id, IsCanceled: true });
 		expect(instance.IsCanceled).toBe(true);
 		expect(booked(instance.Id, client.Id)).toBe(false);
@@ -530,7 +530,7 @@ describe('v6 class cancellation and substitutes (rule 1)', () => {
 			body: { ClassId: instance.Id, StaffId: other.Id, OverrideConflicts: true },
 		});
 		expect(answer.status).toBe(200);
-		expect(problemsOf('class.substituteTeacher', answer)).toEqual([]);
+		expect(problemsOf('SubstituteClassTeacher', answer)).toEqual([]);
 		expect(answer.json.Class).toMatchObject({ Substitute: true, Staff: { Id: other.Id } });
 		expect(eventsOf('class.updated').at(-1)!.eventData).toMatchObject({
 			classId: instance.Id,
@@ -569,7 +569,7 @@ describe('v6 class schedules (rule 13)', () => {
 			},
 		});
 		expect(answer.status).toBe(200);
-		expect(problemsOf('classSchedule.create', answer)).toEqual([]);
+		expect(problemsOf('AddClassSchedule', answer)).toEqual([]);
 		return answer.json.ClassId;
 	}
 
@@ -613,7 +613,7 @@ describe('v6 class schedules (rule 13)', () => {
 			body: { ClassId: id, WebCapacity: 5, RetainScheduleChanges: true },
 		});
 		expect(answer.status).toBe(200);
-		expect(problemsOf('classSchedule.update', answer)).toEqual([]);
+		expect(problemsOf('UpdateClassSchedule', answer)).toEqual([]);
 		expect([substituted.StaffId, substituted.IsSubstitute]).toEqual([other.Id, true]);
 		expect(cancelled.IsCanceled).toBe(true);
 		expect(futureOf(id).every((c) => c.WebCapacity === 5)).toBe(true);
@@ -666,7 +666,7 @@ describe('v6 class schedules (rule 13)', () => {
 			body: { ...scheduleBody(), EndTime: '2026-03-03T07:00:00', DayWednesday: true },
 		});
 		expect(answer.status).toBe(200);
-		expect(problemsOf('classSchedule.create', answer)).toEqual([]);
+		expect(problemsOf('AddClassSchedule', answer)).toEqual([]);
 		const id = answer.json.ClassId;
 		const classes = futureOf(id);
 		expect(classes.map((c) => c.Id)).toEqual(answer.json.ClassInstanceIds);
@@ -743,7 +743,7 @@ describe('v6 enrollments', () => {
 		const v6 = await h.call('GET', '/enrollment/enrollments', {
 			query: { 'request.startDate': dateOf(now + 7 * DAY), 'request.classScheduleIds': id },
 		});
-		expect(problemsOf('enrollment.search', v6)).toEqual([]);
+		expect(problemsOf('GetEnrollments', v6)).toEqual([]);
 		expect(v6.json.Enrollments.map((e: { Id: number }) => e.Id)).toEqual([id]);
 		const listed = await h.call('GET', '/Business/Schedules/Enrollments', {
 			token,
@@ -819,7 +819,7 @@ describe('v6 enrollments', () => {
 		const before = enrollment.TotalBooked;
 		const allowed = await h.call('POST', '/enrollment/addclienttoenrollment', { token: await h.staffToken(), body });
 		expect(allowed.status).toBe(200);
-		expect(problemsOf('enrollment.addClient', allowed)).toEqual([]);
+		expect(problemsOf('AddClientToEnrollment', allowed)).toEqual([]);
 		expect(allowed.json.Clients.map((c: { Id: string }) => c.Id)).toContain(client.ClientId);
 		expect(enrollment.TotalBooked).toBe(before + 1);
 	});
@@ -843,7 +843,7 @@ describe('v6 client visits and schedule (rules 2, 15)', () => {
 			saleId: 424242,
 		})!;
 		const visits = await h.call('GET', '/client/clientvisits', { query: { 'request.uniqueClientId': client.Id } });
-		expect(problemsOf('client.getVisits', visits)).toEqual([]);
+		expect(problemsOf('GetClientVisits', visits)).toEqual([]);
 		expect(visits.json.Visits.find((v: { Id: number }) => v.Id === visit.Id)).toMatchObject({
 			ClassId: instance.Id,
 			ServiceId: service.Id,
@@ -852,7 +852,7 @@ describe('v6 client visits and schedule (rules 2, 15)', () => {
 		const roster = await h.call('GET', '/class/classvisits', {
 			query: { 'request.classID': instance.Id, 'request.lastModifiedDate': h.sandbox.clock.iso() },
 		});
-		expect(problemsOf('class.getVisits', roster)).toEqual([]);
+		expect(problemsOf('GetClassVisits', roster)).toEqual([]);
 		expect(roster.json.Class.Visits.map((v: { Id: number }) => v.Id)).toEqual([visit.Id]);
 		const changed = await h.call('GET', '/class/classes', {
 			query: { 'request.classIds': instance.Id, 'request.lastModifiedDate': h.sandbox.clock.iso() },
@@ -874,7 +874,7 @@ describe('v6 client visits and schedule (rules 2, 15)', () => {
 		const withEntries = await h.call('GET', '/client/clientschedule', {
 			query: { ...query, 'request.includeWaitlistEntries': true },
 		});
-		expect(problemsOf('client.getSchedule', withEntries)).toEqual([]);
+		expect(problemsOf('GetClientSchedule', withEntries)).toEqual([]);
 		const earlier = h.site().classRecords.waitlist.filter((w) => w.ClassId === instance.Id && w.Status === 'Waiting');
 		expect(withEntries.json.Visits.find((v: { ClassId: number }) => v.ClassId === instance.Id).WaitlistInfo).toEqual({
 			WaitlistId: entryId,
@@ -891,7 +891,7 @@ describe('v6 client visits and schedule (rules 2, 15)', () => {
 			body: { VisitId: visit.Id, SignedIn: true, Makeup: true },
 		});
 		expect(signed.status).toBe(200);
-		expect(problemsOf('client.updateVisit', signed)).toEqual([]);
+		expect(problemsOf('UpdateClientVisit', signed)).toEqual([]);
 		expect(signed.json.Visit).toMatchObject({ SignedIn: true, MakeUp: true, AppointmentStatus: 'Arrived' });
 		expect(eventsOf('classRosterBookingStatus.updated').at(-1)!.eventData).toMatchObject({
 			classRosterBookingId: visit.Id,
@@ -918,41 +918,41 @@ describe('v6 classes: every operation once', () => {
 		full.instance.TotalBooked = full.instance.MaxCapacity;
 		const cancel = freshClass();
 		const calls: Array<[string, string, string, Record<string, unknown>]> = [
-			['classDescription.getMany', 'GET', '/class/classdescriptions', {}],
-			['class.getMany', 'GET', '/class/classes', { query: { 'request.startDateTime': day } }],
-			['classSchedule.getMany', 'GET', '/class/classschedules', {}],
-			['enrollment.getCourses', 'GET', '/class/courses', {}],
-			['enrollment.getSemesters', 'GET', '/class/semesters', {}],
+			['GetClassDescriptions', 'GET', '/class/classdescriptions', {}],
+			['GetClasses', 'GET', '/class/classes', { query: { 'request.startDateTime': day } }],
+			['GetClassSchedules', 'GET', '/class/classschedules', {}],
+			['GetCourses', 'GET', '/class/courses', {}],
+			['GetSemesters', 'GET', '/class/semesters', {}],
 			[
-				'class.addClient',
+				'AddClientToClass',
 				'POST',
 				'/class/addclienttoclass',
 				{ body: { ClientId: client.ClientId, ClassId: instance.Id } },
 			],
-			['class.getVisits', 'GET', '/class/classvisits', { query: { 'request.classID': instance.Id } }],
+			['GetClassVisits', 'GET', '/class/classvisits', { query: { 'request.classID': instance.Id } }],
 			[
-				'class.addClient',
+				'AddClientToClass',
 				'POST',
 				'/class/addclienttoclass',
 				{ body: { ClientId: full.client.ClientId, ClassId: full.instance.Id, Waitlist: true } },
 			],
-			['class.getWaitlistEntries', 'GET', '/class/waitlistentries', {}],
+			['GetWaitlistEntries', 'GET', '/class/waitlistentries', {}],
 			[
-				'client.getSchedule',
+				'GetClientSchedule',
 				'GET',
 				'/client/clientschedule',
 				{ query: { 'request.clientId': client.ClientId, 'request.includeWaitlistEntries': true } },
 			],
-			['client.getVisits', 'GET', '/client/clientvisits', { query: { 'request.clientId': client.ClientId } }],
-			['enrollment.search', 'GET', '/enrollment/enrollments', { query: { 'request.startDate': enrollment.StartDate } }],
+			['GetClientVisits', 'GET', '/client/clientvisits', { query: { 'request.clientId': client.ClientId } }],
+			['GetEnrollments', 'GET', '/enrollment/enrollments', { query: { 'request.startDate': enrollment.StartDate } }],
 			[
-				'enrollment.addClient',
+				'AddClientToEnrollment',
 				'POST',
 				'/enrollment/addclienttoenrollment',
 				{ body: { ClientId: h.site().clients[7].ClientId, ClassScheduleId: enrollment.Id } },
 			],
 			[
-				'enrollment.createSchedule',
+				'AddEnrollmentSchedule',
 				'POST',
 				'/enrollment/addenrollmentschedule',
 				{
@@ -968,13 +968,13 @@ describe('v6 classes: every operation once', () => {
 				},
 			],
 			[
-				'enrollment.updateSchedule',
+				'UpdateEnrollmentSchedule',
 				'POST',
 				'/enrollment/updateenrollmentschedule',
 				{ body: { ClassId: enrollment.Id, MaxCapacity: 30 } },
 			],
 			[
-				'classSchedule.create',
+				'AddClassSchedule',
 				'POST',
 				'/class/addclassschedule',
 				{
@@ -992,7 +992,7 @@ describe('v6 classes: every operation once', () => {
 				},
 			],
 			[
-				'classSchedule.update',
+				'UpdateClassSchedule',
 				'POST',
 				'/class/updateclassschedule',
 				{
@@ -1003,26 +1003,26 @@ describe('v6 classes: every operation once', () => {
 				},
 			],
 			[
-				'class.substituteTeacher',
+				'SubstituteClassTeacher',
 				'POST',
 				'/class/substituteclassteacher',
 				{ body: { ClassId: cancel.Id, StaffId: h.site().staff[1].Id, OverrideConflicts: true } },
 			],
-			['class.cancel', 'POST', '/class/cancelsingleclass', { body: { ClassID: cancel.Id } }],
+			['CancelSingleClass', 'POST', '/class/cancelsingleclass', { body: { ClassID: cancel.Id } }],
 			[
-				'client.updateVisit',
+				'UpdateClientVisit',
 				'POST',
 				'/client/updateclientvisit',
 				{ body: { VisitId: h.site().classRecords.visits[0].Id, SignedIn: true } },
 			],
 			[
-				'class.removeClient',
+				'RemoveClientFromClass',
 				'POST',
 				'/class/removeclientfromclass',
 				{ body: { ClientId: client.ClientId, ClassId: instance.Id } },
 			],
 			[
-				'class.removeClients',
+				'RemoveClientsFromClasses',
 				'POST',
 				'/class/removeclientsfromclasses',
 				{ body: { Details: [{ ClassId: instance.Id, ClientIds: [client.ClientId] }] } },
@@ -1041,18 +1041,18 @@ describe('v6 classes: every operation once', () => {
 			token,
 			query: { 'request.waitlistEntryIds': entry.Id },
 		});
-		expect([removed.status, problemsOf('class.removeFromWaitlist', removed)]).toEqual([200, []]);
+		expect([removed.status, problemsOf('ClassRemoveFromWaitlist', removed)]).toEqual([200, []]);
 		const notes = await h.call('PATCH', `/class/updateclassschedulenotes/${instance.ClassScheduleId}`, {
 			token,
 			body: { Notes: 'n' },
 		});
 		expect(notes.status).toBe(204);
-		const covered = new Set([...calls.map(([key]) => key), 'class.removeFromWaitlist', 'classSchedule.updateNotes']);
+		const covered = new Set([...calls.map(([key]) => key), 'ClassRemoveFromWaitlist', 'UpdateClassScheduleNotes']);
 		const area = operations.filter(
 			(op) =>
 				(op.v6 && ['Class', 'Enrollment'].includes(op.v6.tag)) ||
-				['client.getVisits', 'client.getSchedule', 'client.updateVisit'].includes(`${op.resource}.${op.operation}`),
+				['GetClientVisits', 'GetClientSchedule', 'UpdateClientVisit'].includes(op.id),
 		);
-		expect(area.map((op) => `${op.resource}.${op.operation}`).filter((key) => !covered.has(key))).toEqual([]);
+		expect(area.map((op) => op.id).filter((key) => !covered.has(key))).toEqual([]);
 	});
 });

@@ -11,7 +11,7 @@ const now = Date.parse(TEST_START);
 const today = dateOf(now);
 const SECOND_SITE = -98;
 
-const opOf = (key: string) => operations.find((op) => `${op.resource}.${op.operation}` === key)!;
+const opOf = (key: string) => operations.find((op) => op.id === key)!;
 
 /**
  * A v6 call; the answer must have the document's shape. Operations the catalogue marks as
@@ -45,7 +45,7 @@ let added = 0;
 /** A fresh client through AddClient (unique name and e-mail). */
 async function addClient(fields: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Client> {
 	added += 1;
-	const answer = await v6('client.create', {
+	const answer = await v6('AddClient', {
 		...options,
 		body: { FirstName: `Test${added}`, LastName: 'Person', Email: `test${added}@example.com`, ...fields },
 	});
@@ -55,7 +55,7 @@ async function addClient(fields: Record<string, unknown> = {}, options: CallOpti
 }
 
 const update = (client: Record<string, unknown>, options: CallOptions = {}, extra = {}) =>
-	v6('client.update', { ...options, body: { Client: client, ...extra } });
+	v6('UpdateClient', { ...options, body: { Client: client, ...extra } });
 
 // Every event this file's calls emitted has its webhooks.md shape.
 afterAll(() => {
@@ -78,10 +78,10 @@ describe('v6 clients: every operation', () => {
 			return answer;
 		};
 		const id = client.ClientId;
-		await run('client.getMany', { query: { 'request.clientIDs': [id] } });
-		await run('client.getAccountBalances', { query: { 'request.clientIds': [id] } });
-		await run('client.getCompleteInfo', { query: { 'request.clientId': id } });
-		await run('client.addDirectDebitInfo', {
+		await run('GetClients', { query: { 'request.clientIDs': [id] } });
+		await run('GetClientAccountBalances', { query: { 'request.clientIds': [id] } });
+		await run('GetClientCompleteInfo', { query: { 'request.clientId': id } });
+		await run('AddClientDirectDebitInfo', {
 			body: {
 				ClientId: id,
 				NameOnAccount: 'A B',
@@ -90,19 +90,19 @@ describe('v6 clients: every operation', () => {
 				AccountType: 'Checking',
 			},
 		});
-		await run('client.getDirectDebitInfo', { query: { clientId: id } });
-		await run('client.deleteDirectDebitInfo', { query: { clientId: id } });
-		await run('client.getDuplicates', { query: { 'request.email': client.Email } });
-		const note = await run('client.addFormulaNote', { body: { ClientId: id, Note: 'Light pressure' } });
-		await run('client.getFormulaNotes', { query: { 'request.clientId': id } });
-		await run('client.deleteFormulaNote', {
+		await run('GetDirectDebitInfo', { query: { clientId: id } });
+		await run('DeleteDirectDebitInfo', { query: { clientId: id } });
+		await run('GetClientDuplicates', { query: { 'request.email': client.Email } });
+		const note = await run('AddFormulaNote', { body: { ClientId: id, Note: 'Light pressure' } });
+		await run('GetClientFormulaNotes', { query: { 'request.clientId': id } });
+		await run('DeleteClientFormulaNote', {
 			query: { 'request.clientId': id, 'request.formulaNoteId': note.json.Id },
 		});
-		await run('clientIndex.getMany');
-		await run('client.getReferralTypes', { query: { 'request.includeInactive': true } });
-		await run('client.updateRewards', { body: { ClientId: id, Points: 10, Action: 'Earned', Source: 'Referral' } });
-		await run('client.getRewards', { query: { 'request.clientId': id } });
-		const log = await run('contactLog.create', {
+		await run('GetClientIndexes');
+		await run('GetClientReferralTypes', { query: { 'request.includeInactive': true } });
+		await run('UpdateClientRewards', { body: { ClientId: id, Points: 10, Action: 'Earned', Source: 'Referral' } });
+		await run('GetClientRewards', { query: { 'request.clientId': id } });
+		const log = await run('AddContactLog', {
 			body: {
 				ClientId: id,
 				ContactMethod: 'Phone',
@@ -111,28 +111,28 @@ describe('v6 clients: every operation', () => {
 				Types: [{ Id: 1, SubTypes: [11] }],
 			},
 		});
-		await run('contactLog.update', { body: { Id: log.json.Id, Text: 'Called back', IsComplete: true } });
-		await run('contactLog.getMany', { query: { 'request.clientId': id } });
-		await run('contactLog.getTypes');
-		await run('contactLog.delete', { query: { 'request.clientId': id, 'request.contactLogId': log.json.Id } });
-		await run('client.getCrossRegionalAssociations', { query: { 'request.clientId': id } });
-		await run('client.getCustomFields');
-		await run('client.getRequiredFields');
+		await run('UpdateContactLog', { body: { Id: log.json.Id, Text: 'Called back', IsComplete: true } });
+		await run('GetContactLogs', { query: { 'request.clientId': id } });
+		await run('GetContactLogTypes');
+		await run('DeleteContactLog', { query: { 'request.clientId': id, 'request.contactLogId': log.json.Id } });
+		await run('GetCrossRegionalClientAssociations', { query: { 'request.clientId': id } });
+		await run('GetCustomClientFields');
+		await run('GetRequiredClientFields');
 		const service = h.site().clientServices.find((s) => s.ClientId === clients()[0].Id)!;
-		await run('client.addArrival', { body: { ClientId: clients()[0].ClientId, LocationId: service.LocationIds[0] } });
-		const created = await run('client.create', {
+		await run('AddArrival', { body: { ClientId: clients()[0].ClientId, LocationId: service.LocationIds[0] } });
+		const created = await run('AddClient', {
 			body: { FirstName: 'Shape', LastName: 'Check', Email: 'shape@example.com' },
 		});
-		await run('client.update', { body: { Client: { Id: created.json.Client.Id, City: 'Pismo Beach' } } });
-		await run('client.merge', { body: { SourceClientId: created.json.Client.UniqueId, TargetClientId: other.Id } });
-		await run('client.sendAutoEmail', { body: { ClientId: id, EmailType: 'BusinessWelcomeEmail' } });
-		await run('client.sendPasswordResetEmail', {
+		await run('UpdateClient', { body: { Client: { Id: created.json.Client.Id, City: 'Pismo Beach' } } });
+		await run('MergeClient', { body: { SourceClientId: created.json.Client.UniqueId, TargetClientId: other.Id } });
+		await run('SendAutoEmail', { body: { ClientId: id, EmailType: 'BusinessWelcomeEmail' } });
+		await run('SendPasswordResetEmail', {
 			body: { UserEmail: client.Email, UserFirstName: client.FirstName, UserLastName: client.LastName },
 		});
-		await run('client.uploadDocument', {
+		await run('UploadClientDocument', {
 			body: { ClientId: id, File: { FileName: 'waiver.pdf', MediaType: 'application/pdf', Buffer: 'JVBERi0xLjQK' } },
 		});
-		await run('client.uploadPhoto', { body: { ClientId: id, Bytes: '/9j/4AAQSkZJRgABAQ==' } });
+		await run('UploadClientPhoto', { body: { ClientId: id, Bytes: '/9j/4AAQSkZJRgABAQ==' } });
 		const twin = clients()[3];
 		secondSite().clients.find((c) => c.Email === twin.Email)!.CreditCard = {
 			CardType: 'Visa',
@@ -145,7 +145,7 @@ describe('v6 clients: every operation', () => {
 			State: '',
 			PostalCode: '',
 		};
-		await run('client.copyCreditCard', {
+		await run('CopyCreditCard', {
 			body: {
 				SourceSiteId: SECOND_SITE,
 				SourceClientId: twin.ClientId,
@@ -162,9 +162,9 @@ describe('GET /client/clients', () => {
 		const ids = clients()
 			.slice(0, 21)
 			.map((c) => c.ClientId);
-		const tooMany = await v6('client.getMany', { query: { 'request.clientIDs': ids } });
+		const tooMany = await v6('GetClients', { query: { 'request.clientIDs': ids } });
 		expect([tooMany.status, tooMany.json.Error.Code]).toEqual([400, 'InvalidParameter']);
-		const twenty = await v6('client.getMany', {
+		const twenty = await v6('GetClients', {
 			query: { 'request.clientIDs': ids.slice(0, 20), 'request.includeInactive': true },
 		});
 		expect(twenty.status).toBe(200);
@@ -173,11 +173,11 @@ describe('GET /client/clients', () => {
 
 	it('searches names, e-mail and phone; filters prospects and inactive clients', async () => {
 		const target = clients().find((c) => c.Status === 'Active' && !c.IsProspect)!;
-		const byEmail = await v6('client.getMany', { query: { 'request.searchText': target.Email.toUpperCase() } });
+		const byEmail = await v6('GetClients', { query: { 'request.searchText': target.Email.toUpperCase() } });
 		expect(byEmail.json.Clients.map((c: { UniqueId: number }) => c.UniqueId)).toEqual([target.Id]);
-		const byPhone = await v6('client.getMany', { query: { 'request.searchText': target.MobilePhone.slice(-7) } });
+		const byPhone = await v6('GetClients', { query: { 'request.searchText': target.MobilePhone.slice(-7) } });
 		expect(byPhone.json.Clients.map((c: { UniqueId: number }) => c.UniqueId)).toContain(target.Id);
-		const byName = await v6('client.getMany', {
+		const byName = await v6('GetClients', {
 			query: { 'request.searchText': target.LastName, 'request.limit': 200 },
 		});
 		expect(
@@ -187,18 +187,18 @@ describe('GET /client/clients', () => {
 			),
 		).toBe(true);
 
-		const all = await v6('client.getMany', { query: { 'request.limit': 500 } });
+		const all = await v6('GetClients', { query: { 'request.limit': 500 } });
 		expect(all.json.Clients.every((c: { Active: boolean }) => c.Active)).toBe(true);
 		const inactive = clients().filter((c) => c.Status === 'Inactive');
 		expect(inactive.length).toBeGreaterThan(0);
-		const withInactive = await v6('client.getMany', {
+		const withInactive = await v6('GetClients', {
 			query: { 'request.limit': 500, 'request.includeInactive': true },
 		});
 		expect(withInactive.json.PaginationResponse.TotalResults).toBe(
 			all.json.PaginationResponse.TotalResults + inactive.length,
 		);
 
-		const prospects = await v6('client.getMany', {
+		const prospects = await v6('GetClients', {
 			query: { 'request.isProspect': true, 'request.includeInactive': true },
 		});
 		const expected = clients()
@@ -210,7 +210,7 @@ describe('GET /client/clients', () => {
 	});
 
 	it('lists clients changed on or after lastModifiedDate, oldest change first', async () => {
-		const before = await v6('client.getMany', { query: { 'request.limit': 500 } });
+		const before = await v6('GetClients', { query: { 'request.limit': 500 } });
 		const stamps = before.json.Clients.map((c: { LastModifiedDateTime: string; UniqueId: number }) => [
 			c.LastModifiedDateTime,
 			c.UniqueId,
@@ -221,7 +221,7 @@ describe('GET /client/clients', () => {
 		const since = new Date(h.sandbox.clock.now()).toISOString();
 		const target = clients().find((c) => c.Status === 'Active' && c.Id > 100050)!;
 		await update({ Id: target.ClientId, Notes: 'Prefers mornings' }, { token: await h.staffToken() });
-		const changed = await v6('client.getMany', { query: { 'request.lastModifiedDate': since } });
+		const changed = await v6('GetClients', { query: { 'request.lastModifiedDate': since } });
 		expect(changed.json.Clients.map((c: { UniqueId: number }) => c.UniqueId)).toEqual([target.Id]);
 		expect(changed.json.Clients[0].LastModifiedDateTime >= since.slice(0, 19)).toBe(true);
 	});
@@ -244,7 +244,7 @@ describe('AddClient (rule 9)', () => {
 			homeLocation: client.HomeLocationId,
 			previousEmail: null,
 		});
-		const listed = await v6('client.getMany', { query: { 'request.clientIDs': [client.ClientId] } });
+		const listed = await v6('GetClients', { query: { 'request.clientIDs': [client.ClientId] } });
 		expect(listed.json.Clients[0]).toMatchObject({ UniqueId: client.Id, Action: 'None', Gender: 'Female' });
 
 		// A listed operation books it, and the directory lists it on that day.
@@ -283,7 +283,7 @@ describe('AddClient (rule 9)', () => {
 	it('refuses a duplicate (same first name, last name and e-mail, any case) with InvalidClientCreation', async () => {
 		const existing = clients()[7];
 		const count = clients().length;
-		const answer = await v6('client.create', {
+		const answer = await v6('AddClient', {
 			body: {
 				FirstName: existing.FirstName.toUpperCase(),
 				LastName: existing.LastName.toLowerCase(),
@@ -292,7 +292,7 @@ describe('AddClient (rule 9)', () => {
 		});
 		expect([answer.status, answer.json.Error.Code]).toEqual([400, 'InvalidClientCreation']);
 		expect(clients()).toHaveLength(count);
-		const otherEmail = await v6('client.create', {
+		const otherEmail = await v6('AddClient', {
 			body: { FirstName: existing.FirstName, LastName: existing.LastName, Email: `other.${existing.Email}` },
 		});
 		expect(otherEmail.status).toBe(200);
@@ -301,7 +301,7 @@ describe('AddClient (rule 9)', () => {
 	it('reactivates an inactive duplicate when ReactivateInactiveClient is true (client.updated)', async () => {
 		const inactive = clients().find((c) => c.Status === 'Inactive')!;
 		const count = eventsOf('client.updated').length;
-		const answer = await v6('client.create', {
+		const answer = await v6('AddClient', {
 			body: {
 				FirstName: inactive.FirstName,
 				LastName: inactive.LastName,
@@ -321,18 +321,18 @@ describe('AddClient (rule 9)', () => {
 		expect(plain.HomeLocationId).toBe(first.Id);
 		const second = h.site().locations[1];
 		expect((await addClient({ HomeLocation: { Id: second.Id } })).HomeLocationId).toBe(second.Id);
-		const unknown = await v6('client.create', {
+		const unknown = await v6('AddClient', {
 			body: { FirstName: 'No', LastName: 'Where', Email: 'nowhere@example.com', HomeLocation: { Id: 77 } },
 		});
 		expect([unknown.status, unknown.json.Error.Code]).toEqual([400, 'InvalidHomeLocation']);
-		const anonymousAll = await v6('client.create', {
+		const anonymousAll = await v6('AddClient', {
 			body: { FirstName: 'All', LastName: 'Over', Email: 'all@example.com', HomeLocation: { Id: 0 } },
 		});
 		expect([anonymousAll.status, anonymousAll.json.Error.Code]).toEqual([400, 'InvalidHomeLocation']);
 		const staffAll = await addClient({ HomeLocation: { Id: 0 } }, { token: await h.staffToken() });
 		expect(staffAll.HomeLocationId).toBe(0);
 		second.Active = false;
-		const retired = await v6('client.create', {
+		const retired = await v6('AddClient', {
 			body: { FirstName: 'Re', LastName: 'Tired', Email: 'retired@example.com', HomeLocation: { Id: second.Id } },
 		});
 		second.Active = true;
@@ -342,7 +342,7 @@ describe('AddClient (rule 9)', () => {
 	it('changes nothing with Test: true', async () => {
 		const count = clients().length;
 		const events = h.sandbox.events.length;
-		const answer = await v6('client.create', {
+		const answer = await v6('AddClient', {
 			body: { FirstName: 'Only', LastName: 'Checking', Email: 'only@example.com', Test: true },
 		});
 		expect(answer.status).toBe(200);
@@ -353,9 +353,9 @@ describe('AddClient (rule 9)', () => {
 	});
 
 	it('requires the fields the site requires (GET requiredclientfields)', async () => {
-		const required = await v6('client.getRequiredFields');
+		const required = await v6('GetRequiredClientFields');
 		expect(required.json.RequiredClientFields).toEqual(['Email']);
-		const answer = await v6('client.create', { body: { FirstName: 'No', LastName: 'Mail' } });
+		const answer = await v6('AddClient', { body: { FirstName: 'No', LastName: 'Mail' } });
 		expect([answer.status, answer.json.Error.Code]).toEqual([400, 'MissingRequiredFields']);
 	});
 });
@@ -453,7 +453,7 @@ describe('UpdateClient (rule 8)', () => {
 		expect(eventsOf('client.updated')).toHaveLength(count + 2);
 		// "Pays for" seen from the dependent is "Paid by".
 		const dependent = clients().find((c) => c.CustodianId !== null)!;
-		const view = await v6('client.getMany', {
+		const view = await v6('GetClients', {
 			query: { 'request.clientIDs': [dependent.ClientId], 'request.includeInactive': true },
 		});
 		expect(view.json.Clients[0].ClientRelationships).toContainEqual(
@@ -493,13 +493,13 @@ describe('AddArrival (rule 12)', () => {
 	it('needs a staff token with LaunchSignInScreen: 401 without one, 403 without the permission', async () => {
 		const client = clients()[0];
 		const body = { ClientId: client.ClientId, LocationId: serviceOf(client.Id).LocationIds[0] };
-		const anonymous = await v6('client.addArrival', { body, anonymous: true });
+		const anonymous = await v6('AddArrival', { body, anonymous: true });
 		expect(anonymous.status).toBe(401);
 		const token = await frontDeskToken();
-		const denied = await v6('client.addArrival', { body, token });
+		const denied = await v6('AddArrival', { body, token });
 		expect([denied.status, denied.json.Error.Message]).toEqual([403, 'Authorization Required']);
 		await h.admin('POST', `/staff/${frontDeskId()}/permissions`, { grant: ['LaunchSignInScreen'] });
-		const allowed = await v6('client.addArrival', { body: { ...body, Test: true }, token });
+		const allowed = await v6('AddArrival', { body: { ...body, Test: true }, token });
 		expect(allowed.status).toBe(200);
 	});
 
@@ -510,7 +510,7 @@ describe('AddArrival (rule 12)', () => {
 		const body = { ClientId: client.ClientId, LocationId: service.LocationIds[0] };
 		const token = await h.staffToken();
 		const events = h.sandbox.events.length;
-		const first = await v6('client.addArrival', { body, token });
+		const first = await v6('AddArrival', { body, token });
 		expect(first.json).toMatchObject({
 			ArrivalAdded: true,
 			ClientService: { Id: service.Id, Remaining: remaining - 1 },
@@ -521,10 +521,10 @@ describe('AddArrival (rule 12)', () => {
 		]);
 		expect(h.sandbox.events.length).toBe(events);
 		await h.admin('POST', '/clock/advance', { ms: 14 * MINUTE });
-		const soon = await v6('client.addArrival', { body, token });
+		const soon = await v6('AddArrival', { body, token });
 		expect([soon.status, soon.json.Error.Code]).toEqual([400, 'ArrivalTooSoon']);
 		await h.admin('POST', '/clock/advance', { ms: MINUTE });
-		expect((await v6('client.addArrival', { body, token })).status).toBe(200);
+		expect((await v6('AddArrival', { body, token })).status).toBe(200);
 	});
 
 	it('one client service, one answer: AddArrival and GET /client/clientservices agree field for field, dates with Z; programs carry one CancelOffset', async () => {
@@ -533,23 +533,23 @@ describe('AddArrival (rule 12)', () => {
 		)!;
 		const service = serviceOf(client.Id);
 		const token = await h.staffToken();
-		const arrival = await v6('client.addArrival', {
+		const arrival = await v6('AddArrival', {
 			body: { ClientId: client.ClientId, LocationId: service.LocationIds[0] },
 			token,
 		});
 		expect(arrival.status).toBe(200);
-		const listed = await v6('client.getServices', { query: { 'request.clientId': client.ClientId } });
+		const listed = await v6('GetClientServices', { query: { 'request.clientId': client.ClientId } });
 		const used = arrival.json.ClientService;
 		expect(used).toEqual(listed.json.ClientServices.find((s: { Id: number }) => s.Id === used.Id));
 		for (const field of ['ActiveDate', 'ExpirationDate', 'PaymentDate']) {
 			expect([field, arrival.json.ClientService[field]]).toEqual([field, expect.stringMatching(/T00:00:00Z$/)]);
 		}
 		// GET /site/programs, a program inside a class and inside a client service: one offset per program.
-		const programs = await v6('program.getMany', { query: { 'request.limit': 200 } });
+		const programs = await v6('GetPrograms', { query: { 'request.limit': 200 } });
 		const offsetOf = (id: number) =>
 			programs.json.Programs.find((p: { Id: number }) => p.Id === id).CancelOffset as number;
 		expect(used.Program.CancelOffset).toBe(offsetOf(used.Program.Id));
-		const classes = await v6('class.getMany', { query: { 'request.limit': 20 } });
+		const classes = await v6('GetClasses', { query: { 'request.limit': 20 } });
 		const inClasses = classes.json.Classes.map(
 			(c: { ClassDescription: { Program: { Id: number; CancelOffset: number } } }) => c.ClassDescription.Program,
 		);
@@ -574,7 +574,7 @@ describe('AddArrival (rule 12)', () => {
 			ActivationType: 'OnPurchase',
 		});
 		const created = eventsOf('client.created').filter((e) => e.cause.siteId === -99).length;
-		const answer = await v6('client.addArrival', {
+		const answer = await v6('AddArrival', {
 			body: { ClientId: 'REGION-7', LocationId: h.site().locations[0].Id },
 			token: staffToken,
 		});
@@ -592,7 +592,7 @@ describe('client records', () => {
 	it('keeps contact logs: create, update, filter, delete', async () => {
 		const client = clients()[20];
 		const token = await h.staffToken();
-		const created = await v6('contactLog.create', {
+		const created = await v6('AddContactLog', {
 			token,
 			body: {
 				ClientId: client.ClientId,
@@ -608,23 +608,23 @@ describe('client records', () => {
 			CreatedBy: { Id: 101 },
 			Types: [{ Id: 2, SubTypes: [{ Id: 21 }] }],
 		});
-		const updated = await v6('contactLog.update', {
+		const updated = await v6('UpdateContactLog', {
 			token,
 			body: { Id: created.json.Id, Comments: [{ Text: 'Replied' }] },
 		});
 		expect(updated.json.Comments).toEqual([expect.objectContaining({ Text: 'Replied' })]);
-		const byType = await v6('contactLog.getMany', {
+		const byType = await v6('GetContactLogs', {
 			query: { 'request.clientId': client.ClientId, 'request.typeIds': [2] },
 		});
 		expect(byType.json.ContactLogs.map((l: { Id: number }) => l.Id)).toEqual([created.json.Id]);
-		const badType = await v6('contactLog.create', {
+		const badType = await v6('AddContactLog', {
 			body: { ClientId: client.ClientId, ContactMethod: 'Email', Types: [{ Id: 99 }] },
 		});
 		expect(badType.status).toBe(400);
-		await v6('contactLog.delete', {
+		await v6('DeleteContactLog', {
 			query: { 'request.clientId': client.ClientId, 'request.contactLogId': created.json.Id },
 		});
-		const after = await v6('contactLog.getMany', { query: { 'request.clientId': client.ClientId } });
+		const after = await v6('GetContactLogs', { query: { 'request.clientId': client.ClientId } });
 		expect(after.json.ContactLogs.map((l: { Id: number }) => l.Id)).not.toContain(created.json.Id);
 	});
 
@@ -632,43 +632,43 @@ describe('client records', () => {
 		const client = clients()[20];
 		const token = await h.staffToken();
 		const body = { ClientId: client.ClientId, ContactMethod: 'Email', Text: 'Typed' };
-		const created = await v6('contactLog.create', { token, body: { ...body, Types: [{ Id: 2 }, {}] } });
+		const created = await v6('AddContactLog', { token, body: { ...body, Types: [{ Id: 2 }, {}] } });
 		expect([created.status, created.json.Error.Message]).toEqual([
 			400,
 			"Types[1].Id is required: the ID of one of the site's contact log types.",
 		]);
-		const log = await v6('contactLog.create', { token, body });
-		const updated = await v6('contactLog.update', { token, body: { Id: log.json.Id, Types: [{}] } });
+		const log = await v6('AddContactLog', { token, body });
+		const updated = await v6('UpdateContactLog', { token, body: { Id: log.json.Id, Types: [{}] } });
 		expect([updated.status, updated.json.Error.Message]).toEqual([
 			400,
 			"Types[0].Id is required: the ID of one of the site's contact log types.",
 		]);
-		const unknown = await v6('contactLog.create', { token, body: { ...body, Types: [{ Id: 99 }] } });
+		const unknown = await v6('AddContactLog', { token, body: { ...body, Types: [{ Id: 99 }] } });
 		expect(unknown.json.Error.Message).toBe('Contact log type 99 does not exist at the site.');
 	});
 
 	it('keeps formula notes: the latest is the client’s LastFormulaNotes', async () => {
 		const client = clients()[21];
-		const note = await v6('client.addFormulaNote', {
+		const note = await v6('AddFormulaNote', {
 			token: await h.staffToken(),
 			body: { ClientId: client.ClientId, Note: 'Avoid lavender' },
 		});
 		expect(note.json).toMatchObject({ ClientId: client.ClientId, Note: 'Avoid lavender', StaffFirstName: 'Sandbox' });
-		const view = await v6('client.getMany', {
+		const view = await v6('GetClients', {
 			query: { 'request.clientIDs': [client.ClientId], 'request.includeInactive': true },
 		});
 		expect(view.json.Clients[0].LastFormulaNotes).toBe('Avoid lavender');
-		const removed = await v6('client.deleteFormulaNote', {
+		const removed = await v6('DeleteClientFormulaNote', {
 			query: { 'request.clientId': client.ClientId, 'request.formulaNoteId': note.json.Id },
 		});
 		expect(removed.status).toBe(204);
-		const notes = await v6('client.getFormulaNotes', { query: { 'request.clientId': client.ClientId } });
+		const notes = await v6('GetClientFormulaNotes', { query: { 'request.clientId': client.ClientId } });
 		expect(notes.json.FormulaNotes.map((n: { Id: number }) => n.Id)).not.toContain(note.json.Id);
 	});
 
 	it('assigns client indexes and custom fields the site defines; rejects unknown ones', async () => {
 		const client = clients()[22];
-		const indexes = await v6('clientIndex.getMany');
+		const indexes = await v6('GetClientIndexes');
 		const index = indexes.json.ClientIndexes[0];
 		const answer = await update({
 			Id: client.ClientId,
@@ -681,14 +681,14 @@ describe('client records', () => {
 		]);
 		expect((await update({ Id: client.ClientId, ClientIndexes: [{ Id: index.Id, ValueId: 9999 }] })).status).toBe(400);
 		expect((await update({ Id: client.ClientId, CustomClientFields: [{ Id: 42, Value: 'x' }] })).status).toBe(400);
-		const required = await v6('clientIndex.getMany', { query: { 'request.requiredOnly': true } });
+		const required = await v6('GetClientIndexes', { query: { 'request.requiredOnly': true } });
 		expect(
 			required.json.ClientIndexes.every(
 				(i: { RequiredBusinessMode: boolean; RequiredConsumerMode: boolean }) =>
 					i.RequiredBusinessMode || i.RequiredConsumerMode,
 			),
 		).toBe(true);
-		const referral = await v6('client.getReferralTypes');
+		const referral = await v6('GetClientReferralTypes');
 		expect(referral.json.ReferralTypes).toEqual(
 			h
 				.site()
@@ -699,7 +699,7 @@ describe('client records', () => {
 
 	it('finds duplicates by name and e-mail, and account balances from the record', async () => {
 		const client = clients()[23];
-		const dupes = await v6('client.getDuplicates', {
+		const dupes = await v6('GetClientDuplicates', {
 			query: {
 				'request.firstName': client.FirstName,
 				'request.lastName': client.LastName,
@@ -716,26 +716,26 @@ describe('client records', () => {
 			},
 		]);
 		client.AccountBalance = 42.5;
-		const balances = await v6('client.getAccountBalances', { query: { 'request.clientIds': [client.ClientId] } });
+		const balances = await v6('GetClientAccountBalances', { query: { 'request.clientIds': [client.ClientId] } });
 		expect(balances.json.Clients[0]).toMatchObject({ Id: client.ClientId, AccountBalance: 42.5 });
 	});
 
 	it('earns and redeems reward points; refuses to redeem more than the balance', async () => {
 		const client = clients()[24];
-		const start = (await v6('client.getRewards', { query: { 'request.clientId': client.ClientId } })).json.Balance;
-		const earned = await v6('client.updateRewards', {
+		const start = (await v6('GetClientRewards', { query: { 'request.clientId': client.ClientId } })).json.Balance;
+		const earned = await v6('UpdateClientRewards', {
 			body: { ClientId: client.ClientId, Points: 30, Action: 'Earned', Source: 'Referral' },
 		});
 		expect(earned.json.Balance).toBe(start + 30);
-		const tooMany = await v6('client.updateRewards', {
+		const tooMany = await v6('UpdateClientRewards', {
 			body: { ClientId: client.ClientId, Points: start + 31, Action: 'Redeemed' },
 		});
 		expect([tooMany.status, tooMany.json.Error.Code]).toEqual([400, 'InsufficientPoints']);
-		const redeemed = await v6('client.updateRewards', {
+		const redeemed = await v6('UpdateClientRewards', {
 			body: { ClientId: client.ClientId, Points: 20, Action: 'Redeemed' },
 		});
 		expect(redeemed.json.Balance).toBe(start + 10);
-		const badSource = await v6('client.updateRewards', {
+		const badSource = await v6('UpdateClientRewards', {
 			body: { ClientId: client.ClientId, Points: 5, Action: 'Earned', Source: 'Sale', SourceId: 1 },
 		});
 		expect(badSource.status).toBe(400);
@@ -744,7 +744,7 @@ describe('client records', () => {
 	it('keeps direct debit details (masked), with client.updated on add and delete', async () => {
 		const client = clients()[25];
 		const count = eventsOf('client.updated').length;
-		await v6('client.addDirectDebitInfo', {
+		await v6('AddClientDirectDebitInfo', {
 			body: {
 				ClientId: client.ClientId,
 				RoutingNumber: '021000021',
@@ -752,7 +752,7 @@ describe('client records', () => {
 				AccountType: 'savings',
 			},
 		});
-		const info = await v6('client.getDirectDebitInfo', { query: { clientId: client.ClientId } });
+		const info = await v6('GetDirectDebitInfo', { query: { clientId: client.ClientId } });
 		expect(info.json).toEqual({
 			NameOnAccount: `${client.FirstName} ${client.LastName}`,
 			RoutingNumber: '021000021',
@@ -760,12 +760,10 @@ describe('client records', () => {
 			AccountType: 'Savings',
 		});
 		expect(eventsOf('client.updated').at(-1)!.eventData.directDebitLastFour).toBe('5678');
-		await v6('client.deleteDirectDebitInfo', { query: { clientId: client.ClientId } });
-		expect(
-			(await v6('client.getDirectDebitInfo', { query: { clientId: client.ClientId } })).json.AccountNumber,
-		).toBeNull();
+		await v6('DeleteDirectDebitInfo', { query: { clientId: client.ClientId } });
+		expect((await v6('GetDirectDebitInfo', { query: { clientId: client.ClientId } })).json.AccountNumber).toBeNull();
 		expect(eventsOf('client.updated')).toHaveLength(count + 2);
-		expect((await v6('client.deleteDirectDebitInfo', { query: { clientId: client.ClientId } })).status).toBe(404);
+		expect((await v6('DeleteDirectDebitInfo', { query: { clientId: client.ClientId } })).status).toBe(404);
 	});
 
 	it('merges a client into another: records move, the removed client is gone, clientProfileMerger.created', async () => {
@@ -779,7 +777,7 @@ describe('client records', () => {
 			Note: 'moved',
 			StaffId: 101,
 		});
-		const answer = await v6('client.merge', {
+		const answer = await v6('MergeClient', {
 			token: await h.staffToken(),
 			body: { SourceClientId: source.Id, TargetClientId: target.Id },
 		});
@@ -793,7 +791,7 @@ describe('client records', () => {
 			removedClientUniqueId: source.Id,
 			keptClientId: target.ClientId,
 		});
-		const gone = await v6('client.getMany', {
+		const gone = await v6('GetClients', {
 			query: { 'request.uniqueIds': [source.Id], 'request.includeInactive': true },
 		});
 		expect(gone.json.Clients).toEqual([]);
@@ -801,17 +799,17 @@ describe('client records', () => {
 
 	it('records the e-mails it sends, and the documents and photos it takes', async () => {
 		const client = clients()[27];
-		await v6('client.sendAutoEmail', { body: { ClientId: client.ClientId, EmailType: 'ConsumerWelcomeEmail' } });
+		await v6('SendAutoEmail', { body: { ClientId: client.ClientId, EmailType: 'ConsumerWelcomeEmail' } });
 		expect(h.sandbox.emails.at(-1)).toMatchObject({ to: client.Email, kind: 'client.autoEmail' });
-		await v6('client.sendPasswordResetEmail', {
+		await v6('SendPasswordResetEmail', {
 			body: { UserEmail: client.Email, UserFirstName: client.FirstName, UserLastName: client.LastName },
 		});
 		expect(h.sandbox.emails.at(-1)).toMatchObject({ to: client.Email, kind: 'client.passwordReset' });
-		const wrong = await v6('client.sendPasswordResetEmail', {
+		const wrong = await v6('SendPasswordResetEmail', {
 			body: { UserEmail: client.Email, UserFirstName: 'Nobody', UserLastName: client.LastName },
 		});
 		expect(wrong.status).toBe(404);
-		const doc = await v6('client.uploadDocument', {
+		const doc = await v6('UploadClientDocument', {
 			body: {
 				ClientId: client.ClientId,
 				File: { FileName: 'note.txt', MediaType: 'text/plain', Buffer: Buffer.from('hello').toString('base64') },
@@ -823,7 +821,7 @@ describe('client records', () => {
 			FileName: 'note.txt',
 			FileSize: 5,
 		});
-		const photo = await v6('client.uploadPhoto', {
+		const photo = await v6('UploadClientPhoto', {
 			body: { ClientId: client.ClientId, Bytes: Buffer.from('jpeg').toString('base64') },
 		});
 		expect(client.PhotoUrl).toBe(photo.json.PhotoUrl);
@@ -835,14 +833,14 @@ describe('cross-regional reads (rule 16)', () => {
 	it('lists the client’s profiles in the region; excludeInactiveSites defaults to true', async () => {
 		const client = clients()[4];
 		const there = secondSite().clients.find((c) => c.Email === client.Email)!;
-		const both = await v6('client.getCrossRegionalAssociations', { query: { 'request.clientId': client.ClientId } });
+		const both = await v6('GetCrossRegionalClientAssociations', { query: { 'request.clientId': client.ClientId } });
 		expect(both.json.CrossRegionalClientAssociations).toEqual([
 			{ SiteId: -99, ClientId: client.ClientId, UniqueId: client.Id, SiteIsActive: true },
 			{ SiteId: SECOND_SITE, ClientId: there.ClientId, UniqueId: there.Id, SiteIsActive: true },
 		]);
 		await h.admin('POST', `/sites/${SECOND_SITE}/active`, { active: false });
-		const byDefault = await v6('client.getCrossRegionalAssociations', { query: { 'request.email': client.Email } });
-		const withInactive = await v6('client.getCrossRegionalAssociations', {
+		const byDefault = await v6('GetCrossRegionalClientAssociations', { query: { 'request.email': client.Email } });
+		const withInactive = await v6('GetCrossRegionalClientAssociations', {
 			query: { 'request.email': client.Email, 'request.excludeInactiveSites': false },
 		});
 		await h.admin('POST', `/sites/${SECOND_SITE}/active`, { active: true });
@@ -882,14 +880,14 @@ describe('cross-regional reads (rule 16)', () => {
 				ActivationType: 'OnFirstVisit',
 			},
 		);
-		const info = await v6('client.getCompleteInfo', { query: { 'request.clientId': client.ClientId } });
+		const info = await v6('GetClientCompleteInfo', { query: { 'request.clientId': client.ClientId } });
 		expect(info.json.Client.UniqueId).toBe(client.Id);
 		expect(info.json.ClientServices.map((s: { Id: number }) => s.Id).sort()).toEqual(
 			[...services.map((s) => s.Id), 48001, 48002].sort(),
 		);
 		expect(info.json.ClientMemberships.map((m: { Id: number }) => m.Id)).toContain(held.Id);
 		expect(info.json.ClientContracts.map((c: { Id: number }) => c.Id)).toContain(held.ClientContractId);
-		const active = await v6('client.getCompleteInfo', {
+		const active = await v6('GetClientCompleteInfo', {
 			query: { 'request.clientId': client.ClientId, 'request.showActiveOnly': true },
 		});
 		expect(active.json.ClientServices.map((s: { Id: number }) => s.Id)).not.toContain(48001);
@@ -900,20 +898,20 @@ describe('cross-regional reads (rule 16)', () => {
 			'request.startDate': dateOf(now - 3 * DAY),
 			'request.endDate': today,
 		};
-		const byPurchase = await v6('client.getCompleteInfo', { query: window });
-		const byActivation = await v6('client.getCompleteInfo', { query: { ...window, 'request.useActivateDate': true } });
+		const byPurchase = await v6('GetClientCompleteInfo', { query: window });
+		const byActivation = await v6('GetClientCompleteInfo', { query: { ...window, 'request.useActivateDate': true } });
 		expect(byPurchase.json.ClientServices.map((s: { Id: number }) => s.Id)).not.toContain(48002);
 		expect(byActivation.json.ClientServices.map((s: { Id: number }) => s.Id)).toContain(48002);
-		const only = await v6('client.getCompleteInfo', {
+		const only = await v6('GetClientCompleteInfo', {
 			query: { 'request.clientId': client.ClientId, 'request.requiredClientData': ['Contracts'] },
 		});
 		expect(Object.keys(only.json).sort()).toEqual(['Client', 'ClientContracts']);
 		// Arrivals show as arrival programs.
-		await v6('client.addArrival', {
+		await v6('AddArrival', {
 			token: await h.staffToken(),
 			body: { ClientId: client.ClientId, LocationId: 1, ArrivalTypeId: 21 },
 		});
-		const arrivals = await v6('client.getCompleteInfo', {
+		const arrivals = await v6('GetClientCompleteInfo', {
 			query: { 'request.clientId': client.ClientId, 'request.requiredClientData': ['ArrivalPrograms'] },
 		});
 		expect(arrivals.json.ClientArrivals).toContainEqual(
@@ -952,9 +950,9 @@ describe('cross-regional reads (rule 16)', () => {
 				ActivationType: 'OnPurchase',
 			},
 		);
-		const local = await v6('client.getCompleteInfo', { query: { 'request.clientId': here.ClientId } });
+		const local = await v6('GetClientCompleteInfo', { query: { 'request.clientId': here.ClientId } });
 		expect(local.json.ClientServices.map((s: { Id: number }) => s.Id)).not.toContain(47001);
-		const regional = await v6('client.getCompleteInfo', {
+		const regional = await v6('GetClientCompleteInfo', {
 			query: { 'request.clientId': here.ClientId, 'request.crossRegionalLookup': true },
 		});
 		const ids = regional.json.ClientServices.map((s: { Id: number }) => s.Id);
@@ -969,7 +967,7 @@ describe('where the sandbox chooses: client fields', () => {
 		const names = h.site().clientRecords.genders.map((g) => g.Name);
 		const client = await addClient({ Gender: names[0].toUpperCase() });
 		expect(client.Gender).toBe(names[0]);
-		const refused = await v6('client.create', {
+		const refused = await v6('AddClient', {
 			body: { FirstName: 'Gender', LastName: 'Other', Email: 'gender.other@example.com', Gender: 'Unlisted' },
 		});
 		expect([refused.status, refused.json.Error.Message]).toEqual([
@@ -981,7 +979,7 @@ describe('where the sandbox chooses: client fields', () => {
 	it('RoutingNumber is 9 digits, as US bank routing (ABA) numbers are', async () => {
 		const client = clients()[27];
 		const add = (RoutingNumber: string) =>
-			v6('client.addDirectDebitInfo', {
+			v6('AddClientDirectDebitInfo', {
 				body: { ClientId: client.ClientId, RoutingNumber, AccountNumber: '000123456', AccountType: 'Checking' },
 			});
 		for (const wrong of ['12345678', '1234567890', '12345678A']) {

@@ -53,7 +53,7 @@ describe('PurchaseContract (rule 3)', () => {
 			CreditCardInfo: card,
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('contract.purchase', answer.json, ['Status'])).toEqual([]);
+		expect(answerProblems('PurchaseContract', answer.json, ['Status'])).toEqual([]);
 		expect(answer.json).toMatchObject({
 			Status: 'Success',
 			ContractId: sold.Id,
@@ -81,7 +81,7 @@ describe('PurchaseContract (rule 3)', () => {
 			membershipName: 'Monthly Unlimited',
 		});
 		const listed = await h.call('GET', '/client/clientcontracts', { query: { 'request.clientId': buyer.ClientId } });
-		expect(answerProblems('clientContract.getMany', listed.json)).toEqual([]);
+		expect(answerProblems('GetClientContracts', listed.json)).toEqual([]);
 		expect(listed.json.Contracts).toEqual([
 			expect.objectContaining({ Id: cc.Id, ContractID: sold.Id, AutopayStatus: 'Active', OriginationLocationId: 98 }),
 		]);
@@ -157,7 +157,7 @@ describe('contract and gift card challenges (states table)', () => {
 			},
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('contract.purchase', answer.json, ['Status'])).toEqual([]);
+		expect(answerProblems('PurchaseContract', answer.json, ['Status'])).toEqual([]);
 		expect(answer.json.Status).toBe('PaymentAuthenticationRequired');
 		const [failure] = answer.json.PaymentProcessingFailures;
 		expect(failure).toEqual({
@@ -218,7 +218,7 @@ describe('contract and gift card challenges (states table)', () => {
 			},
 		});
 		expect(answer.json.Status).toBe('PaymentAuthenticationRequired');
-		expect(answerProblems('giftCard.purchase', answer.json, ['Status'])).toEqual([]);
+		expect(answerProblems('PurchaseGiftCard', answer.json, ['Status'])).toEqual([]);
 		const unknown = await h.call('GET', '/sale/giftcardbalance', { query: { barcodeId: 'SCA-GIFT-1' } });
 		expect(unknown.status).toBe(404);
 		await visit(answer.json.PaymentProcessingFailures[0].AuthenticationRedirectUrl);
@@ -258,7 +258,7 @@ describe('alternative payments for contracts', () => {
 		const status = () =>
 			h.call('GET', '/sale/purchasecontractstatus', { query: { accessToken: slow.json.AccessToken } });
 		const pending = await status();
-		expect(answerProblems('contract.getPurchaseStatus', pending.json, ['Status'])).toEqual([]);
+		expect(answerProblems('GetPurchaseContractStatus', pending.json, ['Status'])).toEqual([]);
 		expect([pending.json.Status, pending.json.ClientContractId]).toEqual(['PaymentPending', null]);
 		await visit(slow.json.PaymentRedirectUrl);
 		const done = await status();
@@ -285,7 +285,7 @@ describe('client contracts: suspend, terminate, autopays (clientContract.updated
 			},
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('clientContract.suspend', answer.json)).toEqual([]);
+		expect(answerProblems('SuspendContract', answer.json)).toEqual([]);
 		expect(answer.json.Contract).toMatchObject({ Id: cc.Id, AutopayStatus: 'Suspended' });
 		const resumes = dateOf(h.sandbox.clock.now() + 14 * DAY);
 		expect(
@@ -323,7 +323,7 @@ describe('client contracts: suspend, terminate, autopays (clientContract.updated
 			body: { ClientId: holder.ClientId, ClientContractId: cc.Id, TerminationDate: today(), TerminationCode: 'Moving' },
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('clientContract.terminate', answer.json)).toEqual([]);
+		expect(answerProblems('TerminateContract', answer.json)).toEqual([]);
 		expect(answer.json.Contract).toMatchObject({ TerminationDate: `${today()}T00:00:00Z`, AutopayStatus: 'Inactive' });
 		expect(eventsOf(h, 'clientContract.updated')).toHaveLength(updates + 1);
 		expect(membership.Status).toBe('Cancelled');
@@ -347,7 +347,7 @@ describe('client contracts: suspend, terminate, autopays (clientContract.updated
 			body: { ClientContractId: cc.Id, Amount: 42.5 },
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('clientContract.updateAutopays', answer.json)).toEqual([]);
+		expect(answerProblems('UpdateClientContractAutopays', answer.json)).toEqual([]);
 		const listed = await h.call('GET', '/client/clientcontracts', { query: { 'request.clientId': holder.ClientId } });
 		const view = listed.json.Contracts.find((c: { Id: number }) => c.Id === cc.Id);
 		expect(view.UpcomingAutopayEvents.length).toBeGreaterThan(0);
@@ -364,7 +364,7 @@ describe('client contracts: suspend, terminate, autopays (clientContract.updated
 			query: { 'request.clientIds': [a.ClientId, b.ClientId, '999999'] },
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('client.getActiveMembershipsOfClients', answer.json)).toEqual([]);
+		expect(answerProblems('GetActiveClientsMemberships', answer.json)).toEqual([]);
 		expect(
 			answer.json.ClientMemberships.map((m: { ClientId: string; Memberships: unknown[] }) => [
 				m.ClientId,
@@ -397,7 +397,7 @@ describe('ReturnSale of a contract (rule 17, Events rule 3)', () => {
 			body: { SaleId: saleId, ReturnReason: 'Changed plans' },
 		});
 		expect(answer.status).toBe(200);
-		expect(answerProblems('sale.return', answer.json)).toEqual([]);
+		expect(answerProblems('ReturnSale', answer.json)).toEqual([]);
 		expect(answer.json).toMatchObject({ Amount: sold.FirstPayment, ReturnSaleID: h.site().sales.at(-1)!.Id });
 		expect(buyer.AccountBalance).toBe(sold.FirstPayment);
 		expect(contractsOf(buyer)).toEqual([]);

@@ -10,7 +10,7 @@ const h = useSandbox();
 const now = Date.parse(TEST_START);
 
 const eventsOf = (eventId: string) => h.sandbox.events.filter((e) => e.eventId === eventId);
-const opOf = (key: string) => operations.find((op) => `${op.resource}.${op.operation}` === key)!;
+const opOf = (key: string) => operations.find((op) => op.id === key)!;
 const problemsOf = (key: string, answer: Answer) => shapeProblems(opOf(key).v6!.answer!, answer.json);
 
 afterAll(() => {
@@ -60,7 +60,7 @@ describe('v6 Pick-a-Spot', () => {
 	it('lists classes with rooms in its own envelope, with their spots and reservations', async () => {
 		const answer = await h.call('GET', '/pickaspot/v1/class', { query: { pageSize: 3 } });
 		expect(answer.status).toBe(200);
-		expect(problemsOf('pickASpot.getClasses', answer)).toEqual([]);
+		expect(problemsOf('GetClassList', answer)).toEqual([]);
 		expect(answer.json.pagination).toMatchObject({ PageNumber: 1, PageSize: 3 });
 		expect(answer.json.pagination.TotalResultCount).toBeGreaterThan(3);
 		expect(answer.json.responseDetails.Status).toBe('Success');
@@ -88,7 +88,7 @@ describe('v6 Pick-a-Spot', () => {
 			autoConfirm: true,
 		});
 		expect(answer.status).toBe(200);
-		expect(problemsOf('pickASpot.reserve', answer)).toEqual([]);
+		expect(problemsOf('CreateReservation', answer)).toEqual([]);
 		expect(answer.json.Reservation).toMatchObject({
 			ClassId: String(instance.Id),
 			MemberExternalId: client.ClientId,
@@ -118,7 +118,7 @@ describe('v6 Pick-a-Spot', () => {
 		const id = answer.json.Reservation.ReservationId;
 		const confirmed = await h.call('PUT', `/pickaspot/v1/reservation/${id}`, { body: { confirm: true } });
 		expect(confirmed.status).toBe(200);
-		expect(problemsOf('pickASpot.updateReservation', confirmed)).toEqual([]);
+		expect(problemsOf('UpdateReservation', confirmed)).toEqual([]);
 		expect(confirmed.json.Reservation.IsConfirmed).toBe(true);
 		expect(eventsOf('pickASpotReservation.created')).toHaveLength(created + 1);
 		const moved = await h.call('PUT', `/pickaspot/v1/reservation/${id}`, { query: { spotNumber: free[2] } });
@@ -159,7 +159,7 @@ describe('v6 Pick-a-Spot', () => {
 		const spot = first.json.Reservation.Spots.ReservedSpotNumbers[0];
 		const deleted = await h.call('DELETE', `/pickaspot/v1/reservation/${id}`);
 		expect(deleted.status).toBe(200);
-		expect(problemsOf('pickASpot.deleteReservation', deleted)).toEqual([]);
+		expect(problemsOf('DeleteReservation', deleted)).toEqual([]);
 		expect(eventsOf('pickASpotReservation.deleted').at(-1)!.eventData).toMatchObject({ reservationId: id });
 		expect((await h.call('GET', `/pickaspot/v1/reservation/${id}`)).status).toBe(404);
 		const again = await reserve(instance.Id, {
@@ -186,11 +186,11 @@ describe('v6 Pick-a-Spot', () => {
 		});
 		const id = made.json.Reservation.ReservationId;
 		const one = await h.call('GET', `/pickaspot/v1/reservation/${id}`);
-		expect(problemsOf('pickASpot.getReservation', one)).toEqual([]);
+		expect(problemsOf('GetReservation', one)).toEqual([]);
 		expect(one.json.Reservations.map((r: { ReservationId: string }) => r.ReservationId)).toEqual([id]);
 		expect(one.json.Pagination).toEqual({ PageNumber: 1, PageSize: 100, TotalResultCount: 1, TotalPageCount: 1 });
 		const all = await h.call('GET', `/pickaspot/v1/reservation/${instance.Id}`);
-		expect(problemsOf('pickASpot.getReservation', all)).toEqual([]);
+		expect(problemsOf('GetReservation', all)).toEqual([]);
 		const expected = h.site().classRecords.reservations.filter((r) => r.ClassId === instance.Id && !r.Deleted);
 		expect(all.json.Reservations.map((r: { ReservationId: string }) => r.ReservationId).sort()).toEqual(
 			expected.map((r) => r.Id).sort(),
@@ -200,21 +200,21 @@ describe('v6 Pick-a-Spot', () => {
 	it('answers every Pick-a-Spot operation in the document shape', async () => {
 		const { instance, client } = await bookedClient();
 		const made = await reserve(instance.Id, { memberExternalId: client.ClientId, autoAssignSpot: true });
-		expect(problemsOf('pickASpot.reserve', made)).toEqual([]);
+		expect(problemsOf('CreateReservation', made)).toEqual([]);
 		const id = made.json.Reservation.ReservationId;
 		const calls: Array<[string, string, string, Record<string, unknown>]> = [
-			['pickASpot.getClasses', 'GET', '/pickaspot/v1/class', {}],
-			['pickASpot.getClass', 'GET', `/pickaspot/v1/class/${instance.Id}`, {}],
-			['pickASpot.getReservation', 'GET', `/pickaspot/v1/reservation/${id}`, {}],
-			['pickASpot.updateReservation', 'PUT', `/pickaspot/v1/reservation/${id}`, { body: { confirm: true } }],
-			['pickASpot.deleteReservation', 'DELETE', `/pickaspot/v1/reservation/${id}`, {}],
+			['GetClassList', 'GET', '/pickaspot/v1/class', {}],
+			['GetClass', 'GET', `/pickaspot/v1/class/${instance.Id}`, {}],
+			['GetReservation', 'GET', `/pickaspot/v1/reservation/${id}`, {}],
+			['UpdateReservation', 'PUT', `/pickaspot/v1/reservation/${id}`, { body: { confirm: true } }],
+			['DeleteReservation', 'DELETE', `/pickaspot/v1/reservation/${id}`, {}],
 		];
 		for (const [key, method, path, options] of calls) {
 			const answer = await h.call(method, path, options);
 			expect([key, answer.status, problemsOf(key, answer)]).toEqual([key, 200, []]);
 		}
-		const covered = new Set([...calls.map(([key]) => key), 'pickASpot.reserve']);
-		const area = operations.filter((op) => op.resource === 'pickASpot').map((op) => `${op.resource}.${op.operation}`);
+		const covered = new Set([...calls.map(([key]) => key), 'CreateReservation']);
+		const area = operations.filter((op) => op.v6?.tag === 'PickASpot').map((op) => op.id);
 		expect(area.filter((key) => !covered.has(key))).toEqual([]);
 	});
 });

@@ -32,9 +32,9 @@ const ids = (rows: Array<{ Id: number | string }>) => rows.map((row) => row.Id);
 
 /** Spec fields the document lacks, let through by answerProblems for these operations only. */
 const SPEC_FIELDS: Record<string, string[]> = {
-	'contract.purchase': ['Status'],
-	'giftCard.purchase': ['Status'],
-	'contract.getPurchaseStatus': ['Status'],
+	PurchaseContract: ['Status'],
+	PurchaseGiftCard: ['Status'],
+	GetPurchaseContractStatus: ['Status'],
 };
 
 describe('every operation of the sale area', () => {
@@ -57,7 +57,7 @@ describe('every operation of the sale area', () => {
 		const taxed = (item: { Price: number; TaxRate: number }) =>
 			item.Price + Math.round(item.Price * item.TaxRate * 100) / 100;
 		const total = Math.round((taxed(option(0)) + taxed(records().products[0])) * 100) / 100;
-		const sale = await run('sale.checkout', 'POST', '/sale/checkoutshoppingcart', {
+		const sale = await run('CheckoutShoppingCart', 'POST', '/sale/checkoutshoppingcart', {
 			body: {
 				ClientId: buyer.ClientId,
 				LocationId: 1,
@@ -68,86 +68,96 @@ describe('every operation of the sale area', () => {
 		});
 		const saleId = sale.json.ShoppingCart.SaleId;
 		const service = site.clientServices.at(-1)!;
-		await run('client.getActiveMemberships', 'GET', '/client/activeclientmemberships', {
+		await run('GetActiveClientMemberships', 'GET', '/client/activeclientmemberships', {
 			query: { 'request.clientId': holder.ClientId },
 		});
-		await run('client.getActiveMembershipsOfClients', 'GET', '/client/activeclientsmemberships', {
+		await run('GetActiveClientsMemberships', 'GET', '/client/activeclientsmemberships', {
 			query: { 'request.clientIds': [holder.ClientId, other.ClientId] },
 		});
-		await run('clientContract.getMany', 'GET', '/client/clientcontracts', {
+		await run('GetClientContracts', 'GET', '/client/clientcontracts', {
 			query: { 'request.clientId': holder.ClientId },
 		});
-		await run('client.getPurchases', 'GET', '/client/clientpurchases', {
+		await run('GetClientPurchases', 'GET', '/client/clientpurchases', {
 			query: { 'request.clientId': buyer.ClientId },
 		});
-		await run('client.getServices', 'GET', '/client/clientservices', { query: { 'request.clientId': buyer.ClientId } });
-		await run('clientContract.updateAutopays', 'POST', '/client/updateclientcontractautopays', {
+		await run('GetClientServices', 'GET', '/client/clientservices', { query: { 'request.clientId': buyer.ClientId } });
+		await run('UpdateClientContractAutopays', 'POST', '/client/updateclientcontractautopays', {
 			body: { ClientContractId: cc.Id, Amount: 89 },
 		});
-		await run('clientContract.suspend', 'POST', '/client/suspendcontract', {
+		await run('SuspendContract', 'POST', '/client/suspendcontract', {
 			body: { ClientId: holder.ClientId, ClientContractId: cc.Id, OpenEnded: true },
 		});
-		await run('clientContract.terminate', 'POST', '/client/terminatecontract', {
+		await run('TerminateContract', 'POST', '/client/terminatecontract', {
 			body: {
 				ClientId: holder.ClientId,
 				ClientContractId: cc.Id,
 				TerminationDate: dateOf(h.sandbox.clock.now() + 30 * DAY),
 			},
 		});
-		await run('client.updateService', 'POST', '/client/updateclientservice', {
+		await run('UpdateClientService', 'POST', '/client/updateclientservice', {
 			body: { ServiceId: service.Id, Count: 2 },
 		});
-		await run('pricingOption.update', 'POST', '/pricingoption/updatepricingoption', {
+		await run('UpdatePricingOption', 'POST', '/pricingoption/updatepricingoption', {
 			body: { ProductId: option(2).ProductId, Name: 'Renamed Drop-In' },
 		});
-		await run('sale.getAcceptedCardTypes', 'GET', '/sale/acceptedcardtypes');
-		await run('sale.getAlternativePaymentMethods', 'GET', '/sale/alternativepaymentmethods');
-		await run('contract.getMany', 'GET', '/sale/contracts', { query: { 'request.locationId': 1 } });
-		await run('sale.getCustomPaymentMethods', 'GET', '/sale/custompaymentmethods');
-		await run('giftCard.getBalance', 'GET', '/sale/giftcardbalance', {
+		await run('GetAcceptedCardTypes', 'GET', '/sale/acceptedcardtypes');
+		await run('GetAlternativePaymentMethods', 'GET', '/sale/alternativepaymentmethods');
+		await run('GetContracts', 'GET', '/sale/contracts', { query: { 'request.locationId': 1 } });
+		await run('GetCustomPaymentMethods', 'GET', '/sale/custompaymentmethods');
+		await run('GetGiftCardBalance', 'GET', '/sale/giftcardbalance', {
 			query: { barcodeId: SEEDED_GIFT_CARDS[0].BarcodeId },
 		});
-		await run('giftCard.getMany', 'GET', '/sale/giftcards', { query: { 'request.includeCustomLayouts': true } });
-		await run('sale.getPackages', 'GET', '/sale/packages');
-		await run('product.getMany', 'GET', '/sale/products');
-		await run('product.updatePrices', 'PUT', '/sale/products', {
+		await run('GetGiftCards', 'GET', '/sale/giftcards', { query: { 'request.includeCustomLayouts': true } });
+		await run('GetPackages', 'GET', '/sale/packages');
+		await run('GetProducts', 'GET', '/sale/products');
+		await run('UpdateProducts', 'PUT', '/sale/products', {
 			body: [{ BarcodeId: records().products[1].BarcodeId, Price: 30 }],
 		});
-		await run('product.getInventory', 'GET', '/sale/productsinventory');
-		await run('sale.getMany', 'GET', '/sale/sales', { query: { 'request.limit': 20 } });
-		await run('pricingOption.getMany', 'GET', '/sale/services');
-		await run('pricingOption.updatePrices', 'PUT', '/sale/services', {
+		await run('GetProductsInventory', 'GET', '/sale/productsinventory');
+		await run('GetSales', 'GET', '/sale/sales', { query: { 'request.limit': 20 } });
+		await run('GetServices', 'GET', '/sale/services');
+		await run('UpdateServices', 'PUT', '/sale/services', {
 			body: [{ BarcodeId: String(option(3).ProductId), Price: 210, OnlinePrice: 190 }],
 		});
-		await run('sale.getTransactions', 'GET', '/sale/transactions', { query: { 'request.limit': 20 } });
-		const initiated = await run('sale.initiateCheckout', 'POST', '/sale/initiatecheckoutshoppingcart', {
-			body: {
-				CalculateTax: false,
-				ClientId: buyer.ClientId,
-				Items: [serviceItem(option(0).Id)],
-				Payments: [{ PaymentMethodId: 801, Amount: option(0).OnlinePrice }],
-				PaymentAuthenticationCallbackUrl: 'https://integration.example/back',
+		await run('GetTransactions', 'GET', '/sale/transactions', { query: { 'request.limit': 20 } });
+		const initiated = await run(
+			'InitiateCheckoutShoppingCartUsingAlternativePayments',
+			'POST',
+			'/sale/initiatecheckoutshoppingcart',
+			{
+				body: {
+					CalculateTax: false,
+					ClientId: buyer.ClientId,
+					Items: [serviceItem(option(0).Id)],
+					Payments: [{ PaymentMethodId: 801, Amount: option(0).OnlinePrice }],
+					PaymentAuthenticationCallbackUrl: 'https://integration.example/back',
+				},
 			},
-		});
-		await run('sale.completeCheckout', 'POST', '/sale/completecheckoutshoppingcart', {
+		);
+		await run('CompleteCheckoutShoppingCartUsingAlternativePayments', 'POST', '/sale/completecheckoutshoppingcart', {
 			body: { AccessToken: initiated.json.AccessToken, ClientId: buyer.ClientId },
 		});
 		const contractBuyer = fresh('Contract');
-		const started = await run('contract.initiatePurchase', 'POST', '/sale/initiatepurchasecontract', {
-			body: {
-				ClientId: contractBuyer.ClientId,
-				ContractId: 301,
-				PaymentMethodId: 997,
-				PaymentAuthenticationCallbackUrl: 'https://integration.example/back',
+		const started = await run(
+			'InitiatePurchaseContractUsingAlternativePayments',
+			'POST',
+			'/sale/initiatepurchasecontract',
+			{
+				body: {
+					ClientId: contractBuyer.ClientId,
+					ContractId: 301,
+					PaymentMethodId: 997,
+					PaymentAuthenticationCallbackUrl: 'https://integration.example/back',
+				},
 			},
-		});
-		await run('contract.getPurchaseStatus', 'GET', '/sale/purchasecontractstatus', {
+		);
+		await run('GetPurchaseContractStatus', 'GET', '/sale/purchasecontractstatus', {
 			query: { accessToken: started.json.AccessToken },
 		});
-		await run('sale.purchaseAccountCredit', 'POST', '/sale/purchaseaccountcredit', {
+		await run('PurchaseAccountCredit', 'POST', '/sale/purchaseaccountcredit', {
 			body: { ClientId: buyer.ClientId, PaymentInfo: cash(25) },
 		});
-		await run('contract.purchase', 'POST', '/sale/purchasecontract', {
+		await run('PurchaseContract', 'POST', '/sale/purchasecontract', {
 			body: {
 				ClientId: contractBuyer.ClientId,
 				ContractId: 302,
@@ -155,7 +165,7 @@ describe('every operation of the sale area', () => {
 				CreditCardInfo: cardPayment(0).Metadata,
 			},
 		});
-		await run('giftCard.purchase', 'POST', '/sale/purchasegiftcard', {
+		await run('PurchaseGiftCard', 'POST', '/sale/purchasegiftcard', {
 			body: {
 				LocationId: 1,
 				PurchaserClientId: buyer.ClientId,
@@ -163,13 +173,13 @@ describe('every operation of the sale area', () => {
 				PaymentInfo: cash(records().giftCards[0].SalePrice),
 			},
 		});
-		await run('product.updatePrice', 'POST', '/sale/updateproductprice', {
+		await run('UpdateProductPrice', 'POST', '/sale/updateproductprice', {
 			body: { BarcodeId: records().products[2].BarcodeId, OnlinePrice: 12.5 },
 		});
-		await run('sale.updateDate', 'PUT', '/sale/updatesaledate', {
+		await run('UpdateSaleDate', 'PUT', '/sale/updatesaledate', {
 			body: { SaleID: saleId, SaleDate: dateOf(h.sandbox.clock.now() - DAY) },
 		});
-		await run('sale.return', 'POST', '/sale/returnsale', { body: { SaleId: saleId } });
+		await run('ReturnSale', 'POST', '/sale/returnsale', { body: { SaleId: saleId } });
 
 		expect(
 			Object.keys(answers)
@@ -182,18 +192,18 @@ describe('every operation of the sale area', () => {
 		}
 		// Lists hold rows: an empty list would prove no shape.
 		for (const [key, list] of [
-			['client.getActiveMemberships', 'ClientMemberships'],
-			['clientContract.getMany', 'Contracts'],
-			['client.getPurchases', 'Purchases'],
-			['client.getServices', 'ClientServices'],
-			['contract.getMany', 'Contracts'],
-			['giftCard.getMany', 'GiftCards'],
-			['sale.getPackages', 'Packages'],
-			['product.getMany', 'Products'],
-			['product.getInventory', 'ProductsInventory'],
-			['sale.getMany', 'Sales'],
-			['pricingOption.getMany', 'Services'],
-			['sale.getTransactions', 'Transactions'],
+			['GetActiveClientMemberships', 'ClientMemberships'],
+			['GetClientContracts', 'Contracts'],
+			['GetClientPurchases', 'Purchases'],
+			['GetClientServices', 'ClientServices'],
+			['GetContracts', 'Contracts'],
+			['GetGiftCards', 'GiftCards'],
+			['GetPackages', 'Packages'],
+			['GetProducts', 'Products'],
+			['GetProductsInventory', 'ProductsInventory'],
+			['GetSales', 'Sales'],
+			['GetServices', 'Services'],
+			['GetTransactions', 'Transactions'],
 		]) {
 			expect([key, answers[key].json[list].length > 0]).toEqual([key, true]);
 		}

@@ -9,7 +9,7 @@ import { shapeProblems } from './shapes';
 const h = useSandbox();
 const now = Date.parse(TEST_START);
 
-const opOf = (key: string) => operations.find((op) => `${op.resource}.${op.operation}` === key)!;
+const opOf = (key: string) => operations.find((op) => op.id === key)!;
 
 /** A v6 call whose answer must have the document's shape; token-marked operations get the owner's. */
 async function v6(key: string, options: CallOptions & { anonymous?: boolean } = {}): Promise<Answer> {
@@ -51,24 +51,24 @@ describe('v6 staff and payroll: every operation', () => {
 			return answer;
 		};
 		const range = { 'request.startDateTime': dateOf(now - 10 * DAY), 'request.endDateTime': dateOf(now) };
-		expect((await run('payroll.getCommissions', { query: range })).json.Commissions.length).toBeGreaterThan(0);
+		expect((await run('GetCommissions', { query: range })).json.Commissions.length).toBeGreaterThan(0);
 		expect(
-			(await run('payroll.getScheduledServiceEarnings', { query: range })).json.ScheduledServiceEarnings.length,
+			(await run('GetScheduledServiceEarnings', { query: range })).json.ScheduledServiceEarnings.length,
 		).toBeGreaterThan(0);
-		expect((await run('payroll.getTimeCards', { query: range })).json.TimeCards.length).toBeGreaterThan(0);
-		await run('payroll.getTips', { query: range });
-		await run('staff.getImageUrl', { query: { 'request.staffId': member.Id } });
-		expect((await run('staff.getSalesReps')).json.SalesReps.length).toBeGreaterThan(0);
-		await run('staff.getSessionTypes', { query: { 'request.staffId': member.Id } });
-		await run('staff.getMany');
-		await run('staff.getPermissions', { query: { 'request.staffId': member.Id } });
-		const created = await run('staff.create', {
+		expect((await run('GetTimeCards', { query: range })).json.TimeCards.length).toBeGreaterThan(0);
+		await run('GetTips', { query: range });
+		await run('GetStaffImageURL', { query: { 'request.staffId': member.Id } });
+		expect((await run('GetSalesReps')).json.SalesReps.length).toBeGreaterThan(0);
+		await run('GetStaffSessionTypes', { query: { 'request.staffId': member.Id } });
+		await run('GetStaff');
+		await run('GetStaffPermissions', { query: { 'request.staffId': member.Id } });
+		const created = await run('AddStaff', {
 			body: { FirstName: 'Nia', LastName: 'Shape', Email: 'nia@example.com', AppointmentInstructor: true },
 		});
-		await run('staff.assignSessionType', {
+		await run('AssignStaffSessionType', {
 			body: { StaffId: created.json.Staff.Id, SessionTypeId: 1001, Active: true },
 		});
-		await run('staff.addAvailability', {
+		await run('AddStaffAvailability', {
 			body: {
 				StaffId: created.json.Staff.Id,
 				IsAvailability: true,
@@ -81,8 +81,8 @@ describe('v6 staff and payroll: every operation', () => {
 				EndDate: dateOf(now + 30 * DAY),
 			},
 		});
-		await run('staff.update', { body: { ID: created.json.Staff.Id, Bio: 'Teaches mobility.' } });
-		await run('staff.updatePermissions', {
+		await run('UpdateStaff', { body: { ID: created.json.Staff.Id, Bio: 'Teaches mobility.' } });
+		await run('UpdateStaffPermissions', {
 			body: { StaffId: created.json.Staff.Id, PermissionGroupName: 'Front Desk' },
 		});
 		expect(called.map((key) => opOf(key).id).sort()).toEqual(Object.keys(staffV6Handlers).sort());
@@ -101,30 +101,30 @@ describe('staff permissions', () => {
 		expect(hasPermission(h.site().staffRecords, id, 'CancelReservations')).toBe(true);
 		// The document's name and the spec's name are the same permission.
 		expect(hasPermission(h.site().staffRecords, id, 'CancelClassesAndEvents')).toBe(true);
-		const read = await v6('staff.getPermissions', { query: { 'request.staffId': id } });
+		const read = await v6('GetStaffPermissions', { query: { 'request.staffId': id } });
 		expect(read.json.UserGroup.AllowedPermissions).toEqual(
 			expect.arrayContaining(['CancelClassesAndEvents', 'ManageClassSchedules']),
 		);
 		expect(read.json.UserGroup.DeniedPermissions).toContain('ManageStaffPayRates');
 		await permissions(id, { revoke: ['CancelClassesAndEvents'] });
 		expect(hasPermission(h.site().staffRecords, id, 'CancelReservations')).toBe(false);
-		const owner = await v6('staff.getPermissions', { query: { 'request.staffId': 101 } });
+		const owner = await v6('GetStaffPermissions', { query: { 'request.staffId': 101 } });
 		expect(owner.json.UserGroup).toMatchObject({ PermissionGroupName: 'Owner', DeniedPermissions: [] });
 	});
 
 	it('UpdateStaffPermissions needs ManageStaffPayRates and puts the staff member in the group', async () => {
 		const target = staff()[5];
 		const body = { StaffId: target.Id, PermissionGroupName: 'Front Desk' };
-		expect((await v6('staff.updatePermissions', { body, anonymous: true })).status).toBe(401);
+		expect((await v6('UpdateStaffPermissions', { body, anonymous: true })).status).toBe(401);
 		const token = await frontDeskToken();
-		const denied = await v6('staff.updatePermissions', { body, token });
+		const denied = await v6('UpdateStaffPermissions', { body, token });
 		expect([denied.status, denied.json.Error.Code]).toEqual([403, 'DeniedAccess']);
 		await permissions(frontDeskId(), { grant: ['ManageStaffPayRates'] });
-		const allowed = await v6('staff.updatePermissions', { body, token });
+		const allowed = await v6('UpdateStaffPermissions', { body, token });
 		await permissions(frontDeskId(), { revoke: ['ManageStaffPayRates'] });
 		expect(allowed.json.UserGroup.PermissionGroupName).toBe('Front Desk');
 		expect(hasPermission(h.site().staffRecords, target.Id, 'LaunchSignInScreen')).toBe(true);
-		const unknown = await v6('staff.updatePermissions', { body: { ...body, PermissionGroupName: 'Pirates' } });
+		const unknown = await v6('UpdateStaffPermissions', { body: { ...body, PermissionGroupName: 'Pirates' } });
 		expect(unknown.status).toBe(400);
 	});
 });
@@ -132,7 +132,7 @@ describe('staff permissions', () => {
 describe('staff members', () => {
 	it('AddStaff adds to site.staff (staff calendar and GET /staff/staff see it) and emits staff.created', async () => {
 		const count = eventsOf('staff.created').length;
-		const answer = await v6('staff.create', {
+		const answer = await v6('AddStaff', {
 			body: {
 				FirstName: 'Rosa',
 				LastName: 'Vega',
@@ -158,20 +158,20 @@ describe('staff members', () => {
 			gender: 'Female',
 			sortOrder: 3,
 		});
-		const listed = await v6('staff.getMany', { query: { 'request.staffIds': [id] } });
+		const listed = await v6('GetStaff', { query: { 'request.staffIds': [id] } });
 		expect(listed.json.StaffMembers.map((s: { Id: number }) => s.Id)).toEqual([id]);
 		const calendar = await h.call('GET', `/Business/Calendars/Staff/${id}`, { token: await h.staffToken() });
 		expect(calendar.status).toBe(200);
-		const permissionsOf = await v6('staff.getPermissions', { query: { 'request.staffId': id } });
+		const permissionsOf = await v6('GetStaffPermissions', { query: { 'request.staffId': id } });
 		expect(permissionsOf.json.UserGroup.PermissionGroupName).toBe('Staff');
 	});
 
 	it('UpdateStaff emits staff.updated only when something changed, staff.deactivated when deactivated', async () => {
 		const member = staff()[6];
 		const updated = eventsOf('staff.updated').length;
-		await v6('staff.update', { body: { ID: member.Id, Bio: member.Bio } });
+		await v6('UpdateStaff', { body: { ID: member.Id, Bio: member.Bio } });
 		expect(eventsOf('staff.updated')).toHaveLength(updated);
-		const answer = await v6('staff.update', { body: { ID: member.Id, LastName: 'Marsh', Address: '1 Pier Rd' } });
+		const answer = await v6('UpdateStaff', { body: { ID: member.Id, LastName: 'Marsh', Address: '1 Pier Rd' } });
 		expect(answer.json.Staff).toMatchObject({
 			LastName: 'Marsh',
 			Address: '1 Pier Rd',
@@ -184,21 +184,21 @@ describe('staff members', () => {
 			addressLine1: '1 Pier Rd',
 		});
 		const deactivated = eventsOf('staff.deactivated').length;
-		await v6('staff.update', { body: { ID: member.Id, Active: false } });
+		await v6('UpdateStaff', { body: { ID: member.Id, Active: false } });
 		expect(eventsOf('staff.deactivated')).toHaveLength(deactivated + 1);
-		const active = await v6('staff.getMany', { query: { 'request.limit': 200 } });
+		const active = await v6('GetStaff', { query: { 'request.limit': 200 } });
 		expect(active.json.StaffMembers.map((s: { Id: number }) => s.Id)).not.toContain(member.Id);
-		expect((await v6('staff.update', { body: { ID: 4242 } })).status).toBe(404);
+		expect((await v6('UpdateStaff', { body: { ID: 4242 } })).status).toBe(404);
 	});
 
 	it('GET /staff/staff filters by kind and by who is free for a session', async () => {
-		const males = await v6('staff.getMany', { query: { 'request.filters': ['Male'] } });
+		const males = await v6('GetStaff', { query: { 'request.filters': ['Male'] } });
 		expect(males.json.StaffMembers.every((s: { IsMale: boolean }) => s.IsMale)).toBe(true);
-		const teachers = await v6('staff.getMany', { query: { 'request.filters': ['ClassInstructor'] } });
+		const teachers = await v6('GetStaff', { query: { 'request.filters': ['ClassInstructor'] } });
 		const teaching = new Set(h.site().classSchedules.map((s) => s.StaffId));
 		expect(teachers.json.StaffMembers.every((s: { Id: number }) => teaching.has(s.Id))).toBe(true);
-		expect((await v6('staff.getMany', { query: { 'request.filters': ['Juggler'] } })).status).toBe(400);
-		expect((await v6('staff.getMany', { query: { 'request.sessionTypeId': 1001 } })).status).toBe(400);
+		expect((await v6('GetStaff', { query: { 'request.filters': ['Juggler'] } })).status).toBe(400);
+		expect((await v6('GetStaff', { query: { 'request.sessionTypeId': 1001 } })).status).toBe(400);
 
 		// A free Monday morning slot of a staff member who offers the type.
 		const member = staff().find((s) => s.Active && s.AppointmentTypeIds.length > 0 && s.Id !== 101)!;
@@ -209,7 +209,7 @@ describe('staff members', () => {
 		let free: string | undefined;
 		for (let hour = 9; hour < 16 && !free; hour++) {
 			const at = isoAt(monday + hour * 3600_000);
-			const answer = await v6('staff.getMany', {
+			const answer = await v6('GetStaff', {
 				query: {
 					'request.sessionTypeId': typeId,
 					'request.locationId': member.LocationIds[0],
@@ -220,7 +220,7 @@ describe('staff members', () => {
 		}
 		expect(free).toBeDefined();
 		const night = isoAt(monday + 22 * 3600_000);
-		const closed = await v6('staff.getMany', {
+		const closed = await v6('GetStaff', {
 			query: {
 				'request.sessionTypeId': typeId,
 				'request.locationId': member.LocationIds[0],
@@ -243,9 +243,9 @@ describe('staff members', () => {
 			PayRateType: 'flat',
 			PayRateAmount: 30,
 		};
-		const denied = await v6('staff.assignSessionType', { body, token: await frontDeskToken() });
+		const denied = await v6('AssignStaffSessionType', { body, token: await frontDeskToken() });
 		expect(denied.status).toBe(403);
-		const answer = await v6('staff.assignSessionType', { body });
+		const answer = await v6('AssignStaffSessionType', { body });
 		expect(answer.json).toMatchObject({
 			StaffId: member.Id,
 			SessionTypeId: type.Id,
@@ -254,13 +254,13 @@ describe('staff members', () => {
 			TimeLength: 45,
 			Active: true,
 		});
-		const types = await v6('staff.getSessionTypes', { query: { 'request.staffId': member.Id } });
+		const types = await v6('GetStaffSessionTypes', { query: { 'request.staffId': member.Id } });
 		expect(types.json.StaffSessionTypes).toContainEqual(
 			expect.objectContaining({ Id: type.Id, TimeLength: 45, PayRateType: 'Flat', PayRateAmount: 30 }),
 		);
-		await v6('staff.assignSessionType', { body: { ...body, Active: false } });
+		await v6('AssignStaffSessionType', { body: { ...body, Active: false } });
 		expect(member.AppointmentTypeIds).not.toContain(type.Id);
-		const classType = await v6('staff.assignSessionType', { body: { ...body, SessionTypeId: 2021 } });
+		const classType = await v6('AssignStaffSessionType', { body: { ...body, SessionTypeId: 2021 } });
 		expect(classType.status).toBe(400);
 	});
 
@@ -268,7 +268,7 @@ describe('staff members', () => {
 		const member = staff()[8];
 		const before = h.site().availabilities.length;
 		const start = dateOf(now + 14 * DAY);
-		const answer = await v6('staff.addAvailability', {
+		const answer = await v6('AddStaffAvailability', {
 			body: {
 				StaffId: member.Id,
 				IsAvailability: true,
@@ -286,7 +286,7 @@ describe('staff members', () => {
 			expect.objectContaining({ StaffId: member.Id, LocationId: 1, DaysOfWeek: ['Saturday'], StartTime: '10:00:00' }),
 		]);
 		const off = h.site().unavailabilities.length;
-		await v6('staff.addAvailability', {
+		await v6('AddStaffAvailability', {
 			body: {
 				StaffId: member.Id,
 				IsAvailability: false,
@@ -304,7 +304,7 @@ describe('staff members', () => {
 				.unavailabilities.slice(off)
 				.map((u) => u.Description),
 		).toEqual(['Vacation', 'Vacation']);
-		const missing = await v6('staff.addAvailability', {
+		const missing = await v6('AddStaffAvailability', {
 			body: {
 				StaffId: member.Id,
 				IsAvailability: true,
@@ -319,13 +319,13 @@ describe('staff members', () => {
 	});
 
 	it('sales reps, image URLs and session types come from the staff records', async () => {
-		const reps = await v6('staff.getSalesReps', { query: { 'request.salesRepNumbers': [1] } });
+		const reps = await v6('GetSalesReps', { query: { 'request.salesRepNumbers': [1] } });
 		expect(reps.json.SalesReps).toEqual([{ Id: 101, FirstName: 'Sandbox', LastName: 'Owner', SalesRepNumbers: [1] }]);
-		const image = await v6('staff.getImageUrl', { query: { 'request.staffId': 102 } });
+		const image = await v6('GetStaffImageURL', { query: { 'request.staffId': 102 } });
 		expect(image.json.ImageURL).toBe(staff()[1].ImageUrl);
-		expect((await v6('staff.getImageUrl', { query: { 'request.staffId': 9 } })).status).toBe(404);
+		expect((await v6('GetStaffImageURL', { query: { 'request.staffId': 9 } })).status).toBe(404);
 		const member = staff()[2];
-		const types = await v6('staff.getSessionTypes', { query: { 'request.staffId': member.Id } });
+		const types = await v6('GetStaffSessionTypes', { query: { 'request.staffId': member.Id } });
 		expect(types.json.StaffSessionTypes.map((t: { Id: number }) => t.Id).sort()).toEqual(
 			member.AppointmentTypeIds.filter((id) => h.site().appointmentTypes.some((t) => t.Id === id && t.Active)).sort(),
 		);
@@ -337,10 +337,10 @@ describe('payroll', () => {
 		const from = now - 14 * DAY;
 		const sales = h.site().sales.filter((s) => Date.parse(s.SaleDateTime) >= from && Date.parse(s.SaleDateTime) <= now);
 		const query = { 'request.startDateTime': isoAt(from), 'request.endDateTime': isoAt(now), 'request.limit': 1000 };
-		const tips = await v6('payroll.getTips', { query });
+		const tips = await v6('GetTips', { query });
 		const expected = sales.flatMap((s) => s.Items.filter((i) => i.Type === 'Tip').map((i) => i.Amount));
 		expect(tips.json.Tips.map((t: { Earnings: number }) => t.Earnings).sort()).toEqual(expected.sort());
-		const commissions = await v6('payroll.getCommissions', { query });
+		const commissions = await v6('GetCommissions', { query });
 		const sold = (type: string) => type === 'Service' || type === 'Package';
 		const sale = sales.find((s) => s.Items.some((i) => sold(i.Type)))!;
 		const item = sale.Items.find((i) => sold(i.Type))!;
@@ -355,12 +355,12 @@ describe('payroll', () => {
 		expect(
 			commissions.json.Commissions.some((c: { SaleType: string }) => c.SaleType === 'Tip' || c.SaleType === 'GiftCard'),
 		).toBe(false);
-		const tooLong = await v6('payroll.getTips', {
+		const tooLong = await v6('GetTips', {
 			query: { 'request.startDateTime': isoAt(now - 15 * DAY), 'request.endDateTime': isoAt(now) },
 		});
 		expect([tooLong.status, tooLong.json.Error.Code]).toEqual([400, 'InvalidDateRange']);
 		const staffId = sale.SoldById;
-		const mine = await v6('payroll.getCommissions', { query: { ...query, 'request.staffId': staffId } });
+		const mine = await v6('GetCommissions', { query: { ...query, 'request.staffId': staffId } });
 		expect(mine.json.Commissions.every((c: { StaffId: number }) => c.StaffId === staffId)).toBe(true);
 	});
 
@@ -368,7 +368,7 @@ describe('payroll', () => {
 		const appointment = h
 			.site()
 			.appointments.find((a) => a.Status === 'Completed' && Date.parse(a.StartDateTime) > now - 7 * DAY)!;
-		await v6('staff.assignSessionType', {
+		await v6('AssignStaffSessionType', {
 			body: {
 				StaffId: appointment.StaffId,
 				SessionTypeId: appointment.SessionTypeId,
@@ -377,7 +377,7 @@ describe('payroll', () => {
 				PayRateAmount: 33,
 			},
 		});
-		const earnings = await v6('payroll.getScheduledServiceEarnings', {
+		const earnings = await v6('GetScheduledServiceEarnings', {
 			query: { 'request.scheduledServiceType': 'Appointment', 'request.scheduledServiceId': appointment.Id },
 		});
 		expect(earnings.json.ScheduledServiceEarnings).toEqual([

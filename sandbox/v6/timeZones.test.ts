@@ -20,7 +20,7 @@ afterAll(() => {
 	}
 });
 
-const opOf = (key: string) => operations.find((op) => `${op.resource}.${op.operation}` === key)!;
+const opOf = (key: string) => operations.find((op) => op.id === key)!;
 
 let token: string | undefined;
 /** An owner token of the Pacific site. */
@@ -53,19 +53,19 @@ const pacificText = (utc: string) => {
 
 describe('sites in their time zones', () => {
 	it('GET /site/sites gives each site its time zone; the appointment options name it too', async () => {
-		const sites = await atPacific('site.getMany');
+		const sites = await atPacific('GetSites');
 		expect(sites.json.Sites.map((s: { Id: number; TimeZone: string }) => [s.Id, s.TimeZone])).toEqual([
 			[-99, 'UTC'],
 			[-98, 'UTC'],
 			[PACIFIC, 'America/Los_Angeles'],
 		]);
-		const options = await atPacific('appointment.getSettings');
+		const options = await atPacific('GetAppointmentOptions');
 		expect(options.json.Options.find((o: { Name: string }) => o.Name === 'TimeZone').Value).toBe('America/Los_Angeles');
 	});
 
 	it('a weekly 6:00 PM class keeps 6:00 PM local across the change to daylight saving: its UTC hour moves', async () => {
 		const site = pacific();
-		const added = await atPacific('classSchedule.create', {
+		const added = await atPacific('AddClassSchedule', {
 			body: {
 				ClassDescriptionId: site.classDescriptions[0].Id,
 				LocationId: site.locations.find((l) => l.HasClasses)!.Id,
@@ -79,7 +79,7 @@ describe('sites in their time zones', () => {
 			},
 		});
 		expect(added.status).toBe(200);
-		const classes = await atPacific('class.getMany', {
+		const classes = await atPacific('GetClasses', {
 			query: {
 				'request.classScheduleIds': added.json.ClassId,
 				'request.startDateTime': '2026-03-01',
@@ -92,14 +92,14 @@ describe('sites in their time zones', () => {
 			'2026-03-11T01:00:00Z',
 			'2026-03-18T01:00:00Z',
 		]);
-		const schedule = await atPacific('classSchedule.getMany', {
+		const schedule = await atPacific('GetClassSchedules', {
 			query: { 'request.classScheduleIds': added.json.ClassId },
 		});
 		expect(schedule.json.ClassSchedules[0]).toMatchObject({
 			StartTime: '2026-03-03T18:00:00',
 			EndTime: '2026-03-03T19:00:00',
 		});
-		const moved = await atPacific('classSchedule.update', {
+		const moved = await atPacific('UpdateClassSchedule', {
 			body: { ClassId: added.json.ClassId, StartTime: '2026-03-03T19:00:00', EndTime: '2026-03-03T20:00:00' },
 		});
 		expect(moved.status).toBe(200);
@@ -130,7 +130,7 @@ describe('sites in their time zones', () => {
 		const site = pacific();
 		const client = site.clients.find((c) => c.Status === 'Active')!;
 		const types = site.appointmentTypes.filter((t) => t.Active && !t.IsAddOn).map((t) => t.Id);
-		const items = await atPacific('appointment.getBookableTimes', {
+		const items = await atPacific('GetBookableItems', {
 			query: { 'request.sessionTypeIds': types, 'request.startDate': '2026-03-10', 'request.endDate': '2026-03-10' },
 		});
 		const windows: Array<{ StartDateTime: string; Staff: { Id: number }; Location: { Id: number } }> =
@@ -145,7 +145,7 @@ describe('sites in their time zones', () => {
 		const staff = site.staff.find((s) => s.Id === found.Staff.Id)!;
 		const sessionTypeId = types.find((id) => staff.AppointmentTypeIds.includes(id))!;
 		const local = pacificText(found.StartDateTime);
-		const booked = await atPacific('appointment.book', {
+		const booked = await atPacific('AddAppointment', {
 			body: {
 				ClientId: client.ClientId,
 				StaffId: staff.Id,
@@ -160,9 +160,9 @@ describe('sites in their time zones', () => {
 		expect(site.appointments.find((a) => a.Id === id)!.StartDateTime).toBe(found.StartDateTime);
 		const event = h.sandbox.events.filter((e) => e.eventId === 'appointmentBooking.created').at(-1)!;
 		expect(event.eventData).toMatchObject({ appointmentId: id, startDateTime: found.StartDateTime });
-		const read = await atPacific('appointment.search', { query: { 'request.appointmentIds': id } });
+		const read = await atPacific('GetStaffAppointments', { query: { 'request.appointmentIds': id } });
 		expect(read.json.Appointments[0].StartDateTime).toBe(local);
-		const visits = await atPacific('client.getVisits', {
+		const visits = await atPacific('GetClientVisits', {
 			query: {
 				'request.clientId': client.ClientId,
 				'request.startDate': '2026-03-10',
@@ -172,7 +172,7 @@ describe('sites in their time zones', () => {
 		const visit = visits.json.Visits.find((v: { AppointmentId: number }) => v.AppointmentId === id);
 		expect(visit.StartDateTime).toBe(found.StartDateTime);
 		// A time with an offset is that instant, whatever the zone.
-		const moved = await atPacific('appointment.update', {
+		const moved = await atPacific('UpdateAppointment', {
 			body: { AppointmentId: id, StartDateTime: new Date(Date.parse(found.StartDateTime) + HOUR).toISOString() },
 		});
 		expect([moved.status, moved.json.Appointment?.StartDateTime]).toEqual([
@@ -191,7 +191,7 @@ describe('sites in their time zones', () => {
 		const local = pacificText(evening.StartDateTime);
 		const idsOn = async (startDate: string, endDate = startDate) =>
 			(
-				await atPacific('appointment.search', {
+				await atPacific('GetStaffAppointments', {
 					query: { 'request.startDate': startDate, 'request.endDate': endDate, 'request.limit': 200 },
 				})
 			).json.Appointments.map((a: { Id: number }) => a.Id);
@@ -206,7 +206,7 @@ describe('sites in their time zones', () => {
 	it('a checkout books an appointment at the local time it is sent in, as the document says', async () => {
 		const site = pacific();
 		const types = site.appointmentTypes.filter((t) => t.Active && !t.IsAddOn);
-		const items = await atPacific('appointment.getBookableTimes', {
+		const items = await atPacific('GetBookableItems', {
 			query: {
 				'request.sessionTypeIds': types.map((t) => t.Id),
 				'request.startDate': '2026-03-12',
@@ -254,7 +254,7 @@ describe('sites in their time zones', () => {
 		const site = pacific();
 		const client = site.clients.find((c) => c.Status === 'Active')!;
 		// The request's ActionDateTime is UTC, as the document says; the transaction is local.
-		const earned = await atPacific('client.updateRewards', {
+		const earned = await atPacific('UpdateClientRewards', {
 			body: {
 				ClientId: client.ClientId,
 				Points: 5,
@@ -268,7 +268,7 @@ describe('sites in their time zones', () => {
 			ActionDateTime: '2026-03-01T12:00:00',
 			ExpirationDateTime: '2027-03-01T12:00:00',
 		});
-		const log = await atPacific('contactLog.create', {
+		const log = await atPacific('AddContactLog', {
 			body: { ClientId: client.ClientId, ContactMethod: 'Phone', Text: 'Called', Comments: ['Left a message'] },
 		});
 		expect(log.status).toBe(200);
@@ -276,7 +276,7 @@ describe('sites in their time zones', () => {
 			'2026-03-02T00:00:00',
 			'2026-03-02T00:00:00',
 		]);
-		const added = await atPacific('client.create', {
+		const added = await atPacific('AddClient', {
 			body: { FirstName: 'Rosa', LastName: 'Pacific', Email: 'rosa.pacific@example.com', LiabilityRelease: true },
 		});
 		expect(added.status).toBe(200);

@@ -12,7 +12,8 @@ import { completeHttpRequest, completeMindbody, type CompleteMode, type Workflow
 type Side = CompleteMode | 'http' | 'httpAuth';
 
 const SIDES: Side[] = ['unbatched', 'httpAuth', 'default', 'http', 'batched'];
-const OPERATION = 'appointment.complete';
+/** The sandbox's key for Appointment → Complete (its request log's `operation`). */
+const OPERATION = 'POST /Business/Schedules/Appointments/Complete';
 
 /** A staff user token for the HTTP Request node, issued the way the credential would. */
 export async function issueToken(sandbox: SandboxInfo): Promise<string> {

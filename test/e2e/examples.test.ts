@@ -199,8 +199,8 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		expect(requests.find((r) => r.Id === kept[1].Id)).toMatchObject({ Status: 'Denied', AppointmentId: null });
 
 		const log = await admin<LoggedRequest[]>(sandbox, 'GET', 'requests?service=rest');
-		expect(log.filter((r) => r.operation === 'appointmentRequest.approve')).toHaveLength(1);
-		expect(log.filter((r) => r.operation === 'appointmentRequest.deny')).toHaveLength(1);
+		expect(log.filter((r) => r.operation === 'POST /Business/Schedules/AppointmentRequests/Approve')).toHaveLength(1);
+		expect(log.filter((r) => r.operation === 'POST /Business/Schedules/AppointmentRequests/Deny')).toHaveLength(1);
 		// Both ids the person answered, nothing else decided.
 		expect(nodeOutputs(execution, 'Approve Request').map((o) => o.Results)).toEqual([
 			[expect.objectContaining({ AppointmentRequestId: kept[0].Id, Status: 'Approved' })],

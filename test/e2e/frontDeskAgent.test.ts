@@ -134,7 +134,7 @@ describe(`examples/07: the front desk assistant in n8n ${VERSION}`, () => {
 		expect(review.text).toContain(`Book Client into Class: client ${target.client.ClientId}, class ${target.classId}`);
 		expect(review.buttons.map((b) => b.text).sort()).toEqual(['Approve', 'Decline']);
 		expect((await execution(turn.executionId)).status).toBe('waiting');
-		expect(await admin<unknown[]>(sandbox, 'GET', 'requests?operation=class.addClient')).toEqual([]);
+		expect(await admin<unknown[]>(sandbox, 'GET', 'requests?operation=AddClientToClass')).toEqual([]);
 		return review;
 	}
 
@@ -176,7 +176,7 @@ describe(`examples/07: the front desk assistant in n8n ${VERSION}`, () => {
 		const last = model.requests.at(-1) as ChatRequest;
 		expect(toolResults(last).find((r) => r.name === BOOK)?.answer).toMatch(/rejected/i);
 		// Nothing booked: no AddClientToClass, no booking event, the roster unchanged.
-		expect(await admin<unknown[]>(sandbox, 'GET', 'requests?operation=class.addClient')).toEqual([]);
+		expect(await admin<unknown[]>(sandbox, 'GET', 'requests?operation=AddClientToClass')).toEqual([]);
 		expect(await bookingEvents(sandbox, target)).toEqual([]);
 		expect(await booked(sandbox, target)).toBe(false);
 		// Only reads went out (and the credential's login, on its first use).
@@ -196,7 +196,7 @@ describe(`examples/07: the front desk assistant in n8n ${VERSION}`, () => {
 		expect((await execution(turn.executionId)).status).toBe('success');
 		const told = toolResults(model.requests.at(-1) as ChatRequest).find((r) => r.name === BOOK)?.answer;
 		expect(told).toContain('Not that one, she wants an evening class.');
-		expect(await admin<unknown[]>(sandbox, 'GET', 'requests?operation=class.addClient')).toEqual([]);
+		expect(await admin<unknown[]>(sandbox, 'GET', 'requests?operation=AddClientToClass')).toEqual([]);
 		expect(await booked(sandbox, target)).toBe(false);
 	});
 
@@ -213,7 +213,7 @@ describe(`examples/07: the front desk assistant in n8n ${VERSION}`, () => {
 		const adds = await admin<Array<{ method: string; rawBody: string }>>(
 			sandbox,
 			'GET',
-			'requests?operation=class.addClient',
+			'requests?operation=AddClientToClass',
 		);
 		expect(adds).toHaveLength(1);
 		expect(JSON.parse(adds[0].rawBody)).toMatchObject({ ClientId: target.client.ClientId, ClassId: target.classId });
@@ -224,7 +224,7 @@ describe(`examples/07: the front desk assistant in n8n ${VERSION}`, () => {
 		const during = (await admin<Array<{ operation?: string; path: string }>>(sandbox, 'GET', 'requests?service=rest'))
 			.slice(before)
 			.map((r) => r.operation ?? r.path);
-		expect(during.sort()).toEqual(['class.addClient', 'class.getMany', 'client.getMany']);
+		expect(during.sort()).toEqual(['AddClientToClass', 'GetClasses', 'GetClients']);
 	});
 
 	async function execution(id: string): Promise<Execution> {

@@ -118,6 +118,6 @@ describe(`examples/08: the Mindbody MCP server in n8n ${VERSION}`, () => {
 		const sent = (await admin<Array<{ operation?: string; path: string }>>(sandbox, 'GET', 'requests?service=rest'))
 			.slice(before)
 			.filter((r) => r.path !== '/usertoken/issue');
-		expect(sent.map((r) => r.operation)).toEqual(['class.getMany']);
+		expect(sent.map((r) => r.operation)).toEqual(['GetClasses']);
 	});
 });

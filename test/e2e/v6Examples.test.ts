@@ -88,7 +88,7 @@ describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
 		const [klass] = found;
 		expect(klass.ClassDescription.Id).toBe(301);
 		const log = await admin<Array<{ operation?: string }>>(sandbox, 'GET', 'requests?service=rest');
-		expect(log.filter((r) => r.operation === 'class.getMany')).toHaveLength(1);
+		expect(log.filter((r) => r.operation === 'GetClasses')).toHaveLength(1);
 		const records = await admin<{ visits: Visit[] }>(sandbox, 'GET', 'state/classRecords');
 		const roster = records.visits.filter((v) => v.ClientId === client.UniqueId);
 		expect(roster.map((v) => v.ClassId)).toEqual([klass.Id]);

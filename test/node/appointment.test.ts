@@ -151,7 +151,7 @@ describe('appointment', () => {
 	});
 
 	test('Book Recurring is never retried: a 500 fault → exactly 1 request and an error', async () => {
-		h.sandbox.faults.add({ kind: 'serverError', operation: 'appointment.bookRecurring' });
+		h.sandbox.faults.add({ kind: 'serverError', operation: 'POST /Business/Schedules/Appointments/Recurring' });
 		const result = await h.run({
 			resource: 'appointment',
 			operation: 'bookRecurring',
@@ -227,7 +227,7 @@ describe('appointment', () => {
 
 	test('a GET is retried after 429 Retry-After: 1, then succeeds (2 requests)', async () => {
 		const [a] = h.site().appointments;
-		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'appointment.getMany', retryAfter: 1 });
+		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'GET /Business/Schedules/Appointments', retryAfter: 1 });
 		const result = await h.run({ resource: 'appointment', operation: 'getMany', appointmentId: [String(a.Id)] });
 		expect(result.status).toBe('success');
 		const requests = h.requests('/Business/Schedules/Appointments', 'GET');

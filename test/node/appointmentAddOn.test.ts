@@ -44,7 +44,7 @@ describe('appointmentAddOn', () => {
 		expect(error.message).toContain('The appointment was not found.');
 
 		h.sandbox.log.clear();
-		h.sandbox.faults.add({ kind: 'serverError', operation: 'appointmentAddOn.add' });
+		h.sandbox.faults.add({ kind: 'serverError', operation: 'POST /Business/Schedules/Appointments/Addons/Add' });
 		const failed = await h.run({
 			resource: 'appointmentAddOn',
 			operation: 'add',

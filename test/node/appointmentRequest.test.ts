@@ -105,7 +105,7 @@ describe('appointmentRequest', () => {
 
 	test('Approve (books) with a 500 fault: exactly 1 request and an error', async () => {
 		const request = pending('Booking')[0];
-		h.sandbox.faults.add({ kind: 'serverError', operation: 'appointmentRequest.approve' });
+		h.sandbox.faults.add({ kind: 'serverError', operation: 'POST /Business/Schedules/AppointmentRequests/Approve' });
 		const result = await h.run({
 			resource: 'appointmentRequest',
 			operation: 'approve',

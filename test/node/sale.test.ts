@@ -153,7 +153,7 @@ describe('sale', () => {
 	});
 
 	test('Get Details: a GET is retried after 429 (Retry-After: 1), 2 requests, then the page', async () => {
-		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'sale.getDetails', retryAfter: 1 });
+		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'GET /Business/Sales/SalesDetails', retryAfter: 1 });
 		const result = await h.run({ resource: 'sale', operation: 'getDetails', limit: 5 });
 		expect(result.status).toBe('success');
 		expect(h.requests(DETAILS, 'GET').map((r) => [r.status, r.rawQuery])).toEqual([
@@ -212,7 +212,7 @@ describe('sale', () => {
 
 	test('Apply Service Payment (charges) is not retried: a 500 fault → 1 request and an error', async () => {
 		const appointment = payable()[0];
-		h.sandbox.faults.add({ kind: 'serverError', operation: 'sale.applyPaymentOptions' });
+		h.sandbox.faults.add({ kind: 'serverError', operation: 'POST /Business/Sales/User/ServicePaymentOptions/Apply' });
 		const result = await h.run({ resource: 'sale', operation: 'applyPaymentOptions', ids: [String(appointment.Id)] });
 		expect(result.status).toBe('error');
 		expect(h.requests('/Business/Sales/User/ServicePaymentOptions/Apply')).toHaveLength(1);

@@ -11,6 +11,8 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
+import { operations as catalogue } from '../../nodes/shared/catalogue';
+import { V6_OPERATIONS } from '../../nodes/shared/v6Document/facts';
 import { HarnessNodeTypes, MINDBODY } from '../harness/nodeTypes';
 import { newCredentials, runWorkflow, type RunResult } from '../harness/runWorkflow';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
@@ -60,7 +62,7 @@ export interface NodeHarness {
 	apiRequests(): LoggedRequest[];
 	/** The Bearer token the 'mindbody' credential sends: issued (staff login) or pasted (token mode). */
 	token(): string;
-	/** REST/webhook calls of one catalogue operation (`resource.operation`), in order. */
+	/** REST/webhook calls of one catalogue operation (`resource.operation`, see `sandboxKey`), in order. */
 	calls(operation: string): LoggedRequest[];
 	/** The one call of the operation; fails when there was not exactly one. */
 	only(operation: string): LoggedRequest;
@@ -91,6 +93,21 @@ export const bodyOf = (request: LoggedRequest): unknown =>
  * data is kept (a reset revokes the held token), so tests pick records not used before, unless
  * `resetEachTest` resets the data and issues fresh credentials.
  */
+/**
+ * The sandbox logs and faults a request under its own key for the operation: the v6 document's
+ * operation id (`AddClientToClass`), or method and path for one the spec lists (`GET /Business/Categories`).
+ * Node tests name operations as the node does (`class.addClient`); this is the one translation, from the
+ * node's catalogue: its method and path, or the v6 document's operation its facts are.
+ */
+export function sandboxKey(nodeName: string): string {
+	const op = catalogue.find((entry) => `${entry.resource}.${entry.operation}` === nodeName);
+	if (!op) throw new Error(`No operation ${nodeName} in the node's catalogue`);
+	if (!op.v6) return `${op.method} ${op.path}`;
+	const id = Object.keys(V6_OPERATIONS).find((key) => V6_OPERATIONS[key as keyof typeof V6_OPERATIONS] === op.v6);
+	if (!id) throw new Error(`${nodeName}: its facts are not among the v6 document's operations`);
+	return id;
+}
+
 export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
 	const { resetEachTest, ...sandboxOptions } = options;
 	const harness = {} as NodeHarness;
@@ -142,7 +159,7 @@ export function useNodeSandbox(options: NodeSandboxOptions = {}): NodeHarness {
 		const data = harness.credentials.get('mindbody');
 		return String((data?.userMode === 'token' ? data.userToken : data?.accessToken) ?? '');
 	};
-	harness.calls = (operation) => harness.sandbox.log.list({ operation });
+	harness.calls = (operation) => harness.sandbox.log.list({ operation: sandboxKey(operation) });
 	harness.only = (operation) => {
 		const calls = harness.calls(operation);
 		expect(calls).toHaveLength(1);

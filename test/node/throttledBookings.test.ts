@@ -42,7 +42,7 @@ describe('a booking answered 429 is sent again', () => {
 		expect(clients).toHaveLength(200);
 		h.sandbox.faults.add({
 			kind: 'rateLimit',
-			operation: 'class.addClient',
+			operation: 'AddClientToClass',
 			every: 10,
 			times: 'always',
 			retryAfter: 0,
@@ -76,7 +76,7 @@ describe('a booking answered 429 is sent again', () => {
 	test('the resend waits for the Retry-After the service gave', async () => {
 		const instance = roomyClass(1);
 		const client = h.site().clients.find((c) => !visitsIn(instance.Id).some((v) => v.ClientId === c.Id))!;
-		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'class.addClient', retryAfter: 1 });
+		h.sandbox.faults.add({ kind: 'rateLimit', operation: 'AddClientToClass', retryAfter: 1 });
 		const started = Date.now();
 		const result = await h.run(addClient(instance.Id), { items: [{ clientId: client.ClientId }] });
 		expect(result.status).toBe('success');
@@ -90,7 +90,7 @@ describe('a booking answered 429 is sent again', () => {
 	test('a 500 on a booking is not sent again: the service may have acted', async () => {
 		const instance = roomyClass(1);
 		const client = h.site().clients.find((c) => !visitsIn(instance.Id).some((v) => v.ClientId === c.Id))!;
-		h.sandbox.faults.add({ kind: 'serverError', operation: 'class.addClient' });
+		h.sandbox.faults.add({ kind: 'serverError', operation: 'AddClientToClass' });
 		const result = await h.run(addClient(instance.Id), { items: [{ clientId: client.ClientId }] });
 		expect(result.status).toBe('error');
 		expect(result.nodeError('Mindbody')?.message).toBe('Internal server error.');

@@ -129,7 +129,7 @@ describe('against the sandbox', () => {
 	beforeEach(() => sandbox.reset());
 
 	test('truncated JSON in a 200 is an error quoting its start', async () => {
-		sandbox.faults.add({ kind: 'malformedJson', operation: 'category.getMany' });
+		sandbox.faults.add({ kind: 'malformedJson', operation: 'GET /Business/Categories' });
 		const credentials = newCredentials({ mindbody: sandboxCredentialData(sandbox, 'none') });
 		const result = await runWorkflow({ credentials, nodes: [{ name: 'Mindbody', parameters: categories }] });
 		expect(result.status).toBe('error');

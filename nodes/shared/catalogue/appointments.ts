@@ -24,7 +24,6 @@ export const appointmentRequestOperations: Operation[] = [
 		path: '/Business/Schedules/AppointmentRequests/{id}',
 		userToken: true,
 		params: [pathParam('id', 'int64', 'Appointment Request ID')],
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -40,7 +39,6 @@ export const appointmentRequestOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: approveItems, batchable: true },
-		successStatus: 201,
 		output: 'object',
 	},
 	{
@@ -57,7 +55,6 @@ export const appointmentRequestOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: int64IdList, batchable: true, idsLabel: 'Appointment Request IDs' },
-		successStatus: 201,
 		output: 'object',
 	},
 	{
@@ -74,7 +71,6 @@ export const appointmentRequestOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: denyMultiple },
-		successStatus: 201,
 		output: 'object',
 	},
 ];
@@ -93,7 +89,6 @@ export const appointmentOperations: Operation[] = [
 		params: [
 			queryParam('appointmentId', 'int64', 'Appointment IDs', { array: 'repeated', required: true, selects: true }),
 		],
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -110,7 +105,6 @@ export const appointmentOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: modifyAppointments },
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -125,7 +119,6 @@ export const appointmentOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: int64IdList, batchable: true, idsLabel: 'Appointment IDs' },
-		successStatus: 200,
 		output: 'boolean',
 	},
 	{
@@ -142,7 +135,6 @@ export const appointmentOperations: Operation[] = [
 		userToken: false,
 		params: [],
 		body: { schema: recurringRequest },
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -157,7 +149,6 @@ export const appointmentOperations: Operation[] = [
 		userToken: false,
 		params: [],
 		body: { schema: recurringRequest },
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -172,7 +163,6 @@ export const appointmentOperations: Operation[] = [
 		userToken: false,
 		params: [],
 		body: { schema: bookingTemplates },
-		successStatus: 200,
 		output: 'list',
 	},
 ];
@@ -191,7 +181,6 @@ export const addOnOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: addOnItems },
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -207,7 +196,6 @@ export const addOnOperations: Operation[] = [
 		params: [
 			queryParam('appointmentId', 'int64', 'Appointment IDs', { array: 'repeated', required: true, selects: true }),
 		],
-		successStatus: 200,
 		output: 'dictionary',
 	},
 	{
@@ -221,7 +209,6 @@ export const addOnOperations: Operation[] = [
 		path: '/Business/Schedules/Appointments/Addons/GetAddons',
 		userToken: true,
 		params: [queryParam('addonId', 'int64', 'Add-On IDs', { array: 'repeated', required: true, selects: true })],
-		successStatus: 200,
 		output: 'dictionary',
 	},
 	{
@@ -237,7 +224,6 @@ export const addOnOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: modifyAppointments },
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -252,7 +238,6 @@ export const addOnOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: int64IdList, batchable: true, idsLabel: 'Add-On IDs' },
-		successStatus: 200,
 		output: 'boolean',
 	},
 	{
@@ -268,7 +253,6 @@ export const addOnOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: int64IdList, batchable: true, idsLabel: 'Add-On IDs' },
-		successStatus: 200,
 		output: 'deleted',
 	},
 ];

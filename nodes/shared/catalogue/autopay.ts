@@ -24,7 +24,6 @@ const autopay = (scope: 'region' | 'subscriber', kind: 'Suspend' | 'close'): Ope
 			pathParam(idName, 'int32', `${scopeLabel} ID`, { id: scope === 'region' ? 'record' : 'site' }),
 			pathParam(dateName, 'dateTime', suspend ? 'Start Date' : 'End Date'),
 		],
-		successStatus: 200,
 		output: 'object',
 	};
 };

@@ -24,7 +24,6 @@ export const availabilityOperations: Operation[] = [
 		params: [
 			queryParam('availabilityId', 'int32', 'Availability IDs', { array: 'repeated', required: true, selects: true }),
 		],
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -40,7 +39,6 @@ export const availabilityOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: addBody,
-		successStatus: 201,
 		output: 'list',
 	},
 	{
@@ -55,7 +53,6 @@ export const availabilityOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: schedulesBody,
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -70,7 +67,6 @@ export const availabilityOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: schedulesBody,
-		successStatus: 200,
 		output: 'list',
 	},
 ];

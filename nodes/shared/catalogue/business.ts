@@ -38,7 +38,6 @@ export const businessOperations: Operation[] = [
 				listSource: LISTS.locations,
 			}),
 		],
-		successStatus: 200,
 		output: 'list',
 		large: true,
 	},
@@ -54,7 +53,6 @@ export const businessOperations: Operation[] = [
 		serves: LISTS.categories,
 		userToken: false,
 		params: [queryParam('verticalIds', 'int32', 'Vertical IDs', { array: 'repeated' })],
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -73,7 +71,6 @@ export const businessOperations: Operation[] = [
 				listSource: LISTS.categories,
 			}),
 		],
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -90,7 +87,6 @@ export const businessOperations: Operation[] = [
 			queryParam('startDate', 'dateTime', 'Start Date', { required: true }),
 			queryParam('endDate', 'dateTime', 'End Date', { required: true }),
 		],
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -105,7 +101,6 @@ export const businessOperations: Operation[] = [
 		serves: LISTS.features,
 		userToken: false,
 		params: [],
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -123,7 +118,6 @@ export const businessOperations: Operation[] = [
 			pathParam('featureDescriptor', 'string', 'Feature', { listSource: LISTS.features, example: 'OnlineStore' }),
 		],
 		body: { schema: featureUpdate },
-		successStatus: 200,
 		output: 'none',
 	},
 	{
@@ -156,7 +150,6 @@ export const businessOperations: Operation[] = [
 			queryParam('request.limit', 'int32', 'Limit', { serverDefault: 100 }),
 			queryParam('request.offset', 'int32', 'Offset', { serverDefault: 0 }),
 		],
-		successStatus: 200,
 		output: 'list',
 		paging: PAGE,
 	},
@@ -174,7 +167,6 @@ export const businessOperations: Operation[] = [
 		userToken: false,
 		params: [],
 		body: { schema: promoCodeCreate },
-		successStatus: 201,
 		output: 'object',
 	},
 	{
@@ -190,7 +182,6 @@ export const businessOperations: Operation[] = [
 		userToken: false,
 		params: [pathParam('id', 'int32', 'Promo Code', { listSource: LISTS.promoCodes })],
 		body: { schema: promoCodeUpdate },
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -204,7 +195,6 @@ export const businessOperations: Operation[] = [
 		path: '/Business/Sales/{saleId}/EventDetails',
 		userToken: false,
 		params: [pathParam('saleId', 'int64', 'Sale ID')],
-		successStatus: 200,
 		output: 'list',
 		large: true,
 	},
@@ -233,7 +223,6 @@ export const businessOperations: Operation[] = [
 			queryParam('request.limit', 'int32', 'Limit', { serverDefault: 100 }),
 			queryParam('request.offset', 'int32', 'Offset', { serverDefault: 0 }),
 		],
-		successStatus: 200,
 		output: 'list',
 		large: true,
 		paging: PAGE,
@@ -252,7 +241,6 @@ export const businessOperations: Operation[] = [
 		userToken: true,
 		params: [],
 		body: { schema: int64IdList, batchable: true, idsLabel: 'Appointment IDs' },
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -266,7 +254,6 @@ export const businessOperations: Operation[] = [
 		path: '/Clients/Directory',
 		userToken: true,
 		params: [queryParam('date', 'string', 'Date', { description: 'The day whose clients to return (YYYY-MM-DD)' })],
-		successStatus: 200,
 		output: 'list',
 	},
 ];

@@ -17,7 +17,6 @@ export const classOperations: Operation[] = [
 		path: '/Business/Schedules/Classes',
 		userToken: true,
 		params: [queryParam('classInstanceId', 'int32', 'Class Instance ID', { required: true })],
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -31,7 +30,6 @@ export const classOperations: Operation[] = [
 		path: '/Business/Schedules/Classes/{classInstanceId}',
 		userToken: true,
 		params: [pathParam('classInstanceId', 'int32', 'Class Instance ID')],
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -45,7 +43,6 @@ export const classOperations: Operation[] = [
 		path: '/Business/Schedules/Classes/{classInstanceId}/Location',
 		userToken: true,
 		params: [pathParam('classInstanceId', 'int32', 'Class Instance ID')],
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -63,7 +60,6 @@ export const classOperations: Operation[] = [
 			queryParam('endDateTime', 'dateTime', 'End Date Time'),
 			queryParam('locationId', 'int32', 'Location', { listSource: LISTS.locations }),
 		],
-		successStatus: 200,
 		output: 'list',
 		large: true,
 	},
@@ -92,7 +88,6 @@ export const classOperations: Operation[] = [
 				description: 'Whether to return only active enrollments (business users only, not consumers)',
 			}),
 		],
-		successStatus: 200,
 		output: 'list',
 	},
 ];

@@ -32,7 +32,6 @@ export const consumerOperations: Operation[] = [
 				description: "Returns the dependent's payment options instead of the custodian's",
 			}),
 		],
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -45,7 +44,6 @@ export const consumerOperations: Operation[] = [
 		path: '/Consumer/Schedules/Appointments/AppointmentTypes',
 		serves: LISTS.appointmentTypes,
 		params: [queryParam('id', 'int32', 'Appointment Type', { listSource: LISTS.appointmentTypes })],
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -57,7 +55,6 @@ export const consumerOperations: Operation[] = [
 		method: 'GET',
 		path: '/Consumer/Schedules/Appointments/AppointmentTypes/{id}',
 		params: [pathParam('id', 'int32', 'Appointment Type', { listSource: LISTS.appointmentTypes })],
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -69,7 +66,6 @@ export const consumerOperations: Operation[] = [
 		method: 'GET',
 		path: '/Consumer/Schedules/Appointments/Locations',
 		params: [],
-		successStatus: 200,
 		output: 'list',
 	},
 	{
@@ -92,7 +88,6 @@ export const consumerOperations: Operation[] = [
 			queryParam('creditCardTokenId', 'string', 'Credit Card Token ID'),
 		],
 		body: { schema: bookingRequestItems },
-		successStatus: 201,
 		output: 'object',
 	},
 	{
@@ -125,7 +120,6 @@ export const consumerOperations: Operation[] = [
 				serverDefault: false,
 			}),
 		],
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -143,7 +137,6 @@ export const consumerOperations: Operation[] = [
 			queryParam('creditCardTokenId', 'string', 'Credit Card Token ID'),
 		],
 		body: { schema: appointmentsWithAddOns },
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -158,7 +151,6 @@ export const consumerOperations: Operation[] = [
 			pathParam('locationId', 'int32', 'Location', { listSource: LISTS.locations }),
 			queryParam('staffId', 'int64', 'Staff ID', { required: true }),
 		],
-		successStatus: 200,
 		output: 'object',
 	},
 	{
@@ -175,7 +167,6 @@ export const consumerOperations: Operation[] = [
 				listSource: LISTS.appointmentTypes,
 			}),
 		],
-		successStatus: 200,
 		output: 'object',
 	},
 ];

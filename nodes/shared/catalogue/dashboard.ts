@@ -12,7 +12,6 @@ const dashboard = (operation: string, name: string, action: string, description:
 	path,
 	userToken: true,
 	params: dashboardParams,
-	successStatus: 200,
 	output: 'object',
 });
 

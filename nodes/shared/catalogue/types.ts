@@ -142,8 +142,6 @@ export interface Operation {
 	tokenWhenHeld?: boolean;
 	params: OperationParam[];
 	body?: OperationBody;
-	/** Status the service answers on success. */
-	successStatus: 200 | 201 | 204;
 	output: OutputShape;
 	/** The answer's field that `namedList` and `unwrap` read. */
 	outputKey?: string;

@@ -22,7 +22,6 @@ export const subscriptionOperations = {
 		path: '/subscriptions',
 		serves: LISTS.subscriptions,
 		params: [],
-		successStatus: 200,
 		output: 'itemsList',
 	},
 	get: {
@@ -35,7 +34,6 @@ export const subscriptionOperations = {
 		method: 'GET',
 		path: '/subscriptions/{subscriptionId}',
 		params: [subscriptionId],
-		successStatus: 200,
 		output: 'object',
 	},
 	create: {
@@ -50,7 +48,6 @@ export const subscriptionOperations = {
 		path: '/subscriptions',
 		params: [],
 		body: { schema: subscriptionCreate },
-		successStatus: 200,
 		output: 'object',
 	},
 	update: {
@@ -65,7 +62,6 @@ export const subscriptionOperations = {
 		path: '/subscriptions/{subscriptionId}',
 		params: [subscriptionId],
 		body: { schema: subscriptionUpdate },
-		successStatus: 200,
 		output: 'object',
 	},
 	delete: {
@@ -78,7 +74,6 @@ export const subscriptionOperations = {
 		method: 'DELETE',
 		path: '/subscriptions/{subscriptionId}',
 		params: [subscriptionId],
-		successStatus: 200,
 		output: 'deleted',
 	},
 } satisfies Record<string, Operation>;
@@ -96,7 +91,6 @@ export const webhookOperations: Operation[] = [
 		method: 'GET',
 		path: '/metrics',
 		params: [],
-		successStatus: 200,
 		output: 'itemsList',
 	},
 ];

@@ -441,7 +441,7 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		const restLog = async () => sandboxAdmin<Logged[]>(loginSandbox, 'GET', 'requests?service=rest');
 		const logins = (log: Logged[]) => log.filter((r) => /\/usertoken\/issue$/i.test(r.path)).length;
 		const refused = (log: Logged[]) =>
-			log.filter((r) => r.operation === 'appointmentRequest.get' && r.status === 401).length;
+			log.filter((r) => r.operation === 'GET /Business/Schedules/AppointmentRequests/{id}' && r.status === 401).length;
 		const call = async (n: number) => {
 			const statuses = await Promise.all(
 				Array.from({ length: n }, () =>

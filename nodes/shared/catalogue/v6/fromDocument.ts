@@ -170,7 +170,6 @@ export function fromDocument(facts: V6OperationFacts, words: V6Words): Operation
 					},
 				}
 			: {}),
-		successStatus: facts.status as Operation['successStatus'],
 		output,
 		...(outputKey ? { outputKey } : {}),
 		...(page ? { paging: { ...page, pageSize: 100, ...(list ? { list } : {}) } } : {}),
