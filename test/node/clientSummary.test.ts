@@ -12,7 +12,11 @@ import { useNodeSandbox } from './support';
 const h = useNodeSandbox({ startAt: Date.now(), resetEachTest: true });
 
 const typed = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-const summary = (clientId: ReturnType<typeof typed>) => ({ resource: 'frontDesk', operation: 'clientSummary', clientId });
+const summary = (clientId: ReturnType<typeof typed>) => ({
+	resource: 'frontDesk',
+	operation: 'clientSummary',
+	clientId,
+});
 /** The requests of the run, by the node's operation names. */
 const requestsByOperation = () =>
 	h

@@ -76,7 +76,7 @@ export function expectedSummary(
 		email: client.Email,
 		// The record's Status is the client's membership status, as the sandbox derives it.
 		status: membershipStatus(site, client),
-		active: client.Active !== false,
+		active: client.Status === 'Active',
 		spendAllTime: cents(spendAllTime),
 		spendLast12Months: cents(spendLast12Months),
 		visitCount: attended.length,
