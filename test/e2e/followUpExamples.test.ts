@@ -397,6 +397,13 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		};
 		// The examples' triggers stop polling, so the sandbox's log holds the summary's requests alone.
 		for (const file of EXAMPLES) await n8n.deactivate(ids[file]);
+		// A poll already under way finishes first: the log stays still for a second.
+		const still = async () => {
+			const logged = sandbox.log.list().length;
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+			return sandbox.log.list().length === logged;
+		};
+		expect(await until(still, (quiet) => quiet, 30_000)).toBe(true);
 		const id = await n8n.importWorkflow(workflow);
 		sandbox.log.clear();
 		expect((await n8n.webhook(webhookPath, { body: { clientId: client.ClientId } })).status).toBe(200);
