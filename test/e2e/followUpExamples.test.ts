@@ -14,8 +14,11 @@ import { DateTime } from 'luxon';
 
 import { catcherSmtpCredential, startMailCatcher, type CaughtMail, type MailCatcher } from '../../scripts/mailCatcher';
 import type { Sandbox } from '../../sandbox';
+import type { SiteData } from '../../sandbox/data/types';
+import { expectedSummary, fullClient } from '../node/clientSummaryRecords';
 import { n8nPid } from './support/counter';
 import {
+	CREDENTIAL_NAME,
 	example,
 	nodeOutput,
 	sandboxCredential,
@@ -107,6 +110,7 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	/** The client who attends with her pricing option, and it. */
 	let attendee: Client | undefined;
 	let pass: ClientService | undefined;
+	let credentialId: string;
 
 	const main = () =>
 		sandbox.state.main as unknown as {
@@ -180,6 +184,7 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		mail = await startMailCatcher();
 		clockAcks = fs.mkdtempSync(path.join(os.tmpdir(), 'mindbody-clock-'));
 		const credential = sandboxCredential(sandbox);
+		credentialId = credential.id;
 		const smtp = { id: N8n.newId(), name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
 		n8n = await N8n.start({
 			version: VERSION,
@@ -353,6 +358,67 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 			const caught = await mail.waitFor(mailTo(event.email));
 			expect(caught.subject).toBe(`Happy birthday, ${event.firstName}!`);
 		}
+	});
+
+	it("Front Desk → Client Summary in a workflow: the item is the sandbox's records of the client, from four requests", async () => {
+		const site = sandbox.state.main as unknown as SiteData;
+		const now = sandbox.clock.now();
+		const client = fullClient(site, now);
+		expect(client).toBeDefined();
+		const webhookPath = 'e2e-client-summary';
+		const workflow: WorkflowJson = {
+			name: 'e2e: Client Summary',
+			nodes: [
+				{
+					id: '5d1e0000-0000-4000-8000-000000000001',
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: '5d1e0000-1111-4000-8000-000000000001',
+					parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+				},
+				{
+					id: '5d1e0000-0000-4000-8000-000000000002',
+					name: 'Client Summary',
+					type: n8n.nodeType('mindbody'),
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: {
+						resource: 'frontDesk',
+						operation: 'clientSummary',
+						clientId: { __rl: true, mode: 'id', value: '={{ $json.body.clientId }}' },
+					},
+					credentials: { mindbodyApi: { id: credentialId, name: CREDENTIAL_NAME } },
+				},
+			],
+			connections: { Webhook: { main: [[{ node: 'Client Summary', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		};
+		// The examples' triggers stop polling, so the sandbox's log holds the summary's requests alone.
+		for (const file of EXAMPLES) await n8n.deactivate(ids[file]);
+		// A poll already under way finishes first: the log stays still for a second.
+		const still = async () => {
+			const logged = sandbox.log.list().length;
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+			return sandbox.log.list().length === logged;
+		};
+		expect(await until(still, (quiet) => quiet, 30_000)).toBe(true);
+		const id = await n8n.importWorkflow(workflow);
+		sandbox.log.clear();
+		expect((await n8n.webhook(webhookPath, { body: { clientId: client.ClientId } })).status).toBe(200);
+		const [execution] = await n8n.waitForExecutions(id, 1, 60_000);
+		expect(execution.status).toBe('success');
+		const items = nodeOutput(execution, 'Client Summary');
+		expect(items).toEqual([expectedSummary(site, client, now)]);
+		expect(items[0].nextBooking).not.toBeNull();
+		// The client's record with what they hold, their visits, their purchases, and the studio's zone.
+		const reads = sandbox.log
+			.list({ service: 'rest' })
+			.filter((request) => !/^\/usertoken\//i.test(request.path))
+			.map((request) => request.operation)
+			.sort();
+		expect(reads).toEqual(['GetClientCompleteInfo', 'GetClientPurchases', 'GetClientVisits', 'GetSites']);
 	});
 });
 

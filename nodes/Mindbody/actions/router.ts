@@ -14,6 +14,7 @@ import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
 import { warnOfEndedClass } from './endedClass';
 import { mergeBodies, shapeOutput } from './output';
 import { checkPickedOwner } from './pickedOwner';
+import { CLIENT_SUMMARY, clientSummary } from './clientSummary';
 import { noteEmptyInputs } from './taskNotices';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
@@ -40,6 +41,8 @@ const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: num
 
 async function runItem(run: NodeRun, itemIndex: number, operation: Operation, task?: Task) {
 	const { ctx } = run;
+	// The one task that reads more than its operation: the client's record, visits and purchases.
+	if (task?.operation === CLIENT_SUMMARY) return await clientSummary(run, itemIndex, operation);
 	const built = buildRequest(ctx, itemIndex, operation);
 	const body = await readBody(run, itemIndex, operation);
 	// A record picked below a narrowing field is the one the form shows, or nothing is sent.

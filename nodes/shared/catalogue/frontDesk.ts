@@ -273,6 +273,17 @@ export const tasks: readonly Task[] = [
 		ask: [{ input: 'request.clientId' }],
 		more: ['request.locationId'],
 	},
+	// Reads three operations, not one: the client's record with what they hold (this operation),
+	// then their visits and purchases (nodes/Mindbody/actions/clientSummary.ts).
+	{
+		operation: 'clientSummary',
+		name: 'Client Summary',
+		action: "Summarize client's spend and visits",
+		description:
+			'Returns one item per client: spend (all time and last 12 months), visits, active memberships, contracts and pricing options, and the next booking; three requests per client',
+		sends: 'client.getCompleteInfo',
+		ask: [{ input: 'request.clientId', required: true }],
+	},
 ];
 
 /** The task Front Desk opens on: its everyday read. */

@@ -1,6 +1,6 @@
 import type { V6Field, V6TypeFacts } from '../v6Document/factTypes';
 import { V6_TYPES } from '../v6Document/facts';
-import { operations, resources } from './index';
+import { FRONT_DESK, operations, resources } from './index';
 import type { ListSource } from './listSources';
 import type { Operation } from './types';
 import { wordsOf } from './v6/fromDocument';
@@ -118,6 +118,15 @@ export const TOOL_WORDS: Readonly<Record<OperationKey, ToolWords>> = {
 	'consumerBooking.getBookableTimeRanges': { needs: { 'Staff IDs': 'staff.getMany' } },
 	'consumerBooking.getStaffAppointmentTypes': { needs: { 'Staff ID': 'staff.getMany' } },
 	'consumerBooking.getStaffAppointmentTypesAtLocation': { needs: { 'Staff ID': 'staff.getMany' } },
+};
+
+/**
+ * What a Front Desk task answers where its operation's answer would mislead, by the task's
+ * operation value: Client Summary sends Client → Get Complete Info first, then reads more.
+ */
+export const TASK_ANSWERS: Readonly<Record<string, string>> = {
+	clientSummary:
+		"one item per client: clientId, firstName, lastName, email, spendAllTime, spendLast12Months, visitCount (visits attended), firstVisitDate, lastVisitDate and daysSinceLastVisit (the studio's days), nextBooking (type, classId or appointmentId, name, startDateTime) or null, and lists of the active memberships and contracts (each with its endDate) and of the pricingOptions not expired (sessionsLeft, expirationDate)",
 };
 
 const keyOf = (operation: Pick<Operation, 'resource' | 'operation'>): OperationKey =>
@@ -242,7 +251,9 @@ const singularOf = (name: string) =>
 
 /** What the answer holds: from the answer's type in the v6 facts, else from the output's shape. */
 function answerOf(operation: Operation): string {
-	const words = TOOL_WORDS[keyOf(operation)]?.answer;
+	const words =
+		TOOL_WORDS[keyOf(operation)]?.answer ??
+		(operation.resource === FRONT_DESK ? TASK_ANSWERS[operation.operation] : undefined);
 	if (words) return words;
 	const answer = operation.v6?.answer;
 	const holding = operation.outputKey ? refOf(answer)?.fields[operation.outputKey] : undefined;
