@@ -239,7 +239,7 @@ export interface TaskPickedOwner {
 /**
  * A front desk task: one operation of the catalogue presented as a studio says it, with the fields
  * the task needs at the top and the values it sets itself. It sends exactly that operation's
- * request; it is not an operation of its own.
+ * request (Client Summary then reads more: actions/clientSummary.ts); it is not an operation of its own.
  */
 export interface Task {
 	/** The node's operation value within the Front Desk resource. */
