@@ -1,14 +1,18 @@
 /**
  * A studio's everyday jobs in a real n8n editor, driven with headless Chromium (playwright-core,
  * Debian's chromium): the node creator finds the Mindbody node by the words a studio uses; a class
- * of next week is booked, a sale paid in cash is made (and one without a location says which prices
- * applied), an appointment a month out is cancelled and one of another client than the one shown is
- * not, each through
+ * of next week is booked, one paid with the client's pass picked from their own, a sale paid in cash
+ * is made (and one without a location says which prices applied), an appointment a month out is
+ * cancelled and one of another client than the one shown is not, each through
  * Front Desk's form, every value picked or typed in the editor (no JSON), run with the node's
  * Execute step button against the sandbox; Client → Get Many's simplified answer keeps Email.
+ * A "cash or card" workflow, its payment Type an expression over the node before, sells for cash
+ * and refuses a card without its number, nothing sent.
  *
  * The workflows are created through n8n's public API with the node's resource and operation only
- * (what choosing them in the node creator gives); the tour's fields are filled in the editor.
+ * (what choosing them in the node creator gives); the tour's fields are filled in the editor. The
+ * "cash or card" workflow is created whole, as one built around a form would be: what it shows is
+ * what n8n does with a Type it cannot know before the run.
  * On the default n8n (2.8.4) the filled forms with their answers are written to docs/ for
  * README's tour; on another version the shots go to the temp folder.
  */
@@ -432,6 +436,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const visit = site.classRecords.visits.find((v) => v.ClassId === instance.Id && v.ClientId === client.Id)!;
 		expect(visit.ClientServiceId).toBe(service.Id);
 		expect(site.clientServices.find((s) => s.Id === service.Id)!.Remaining).toBe(remaining - 1);
+		await shoot('book-class-pass');
 	});
 
 	/** Sell with the payment's Type an expression fed by the node before it ("cash or card" from a form). */
