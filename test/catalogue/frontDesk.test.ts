@@ -15,6 +15,7 @@ import {
 	resources,
 	tasks,
 	type Task,
+	type TaskPickedOwner,
 } from '../../nodes/shared/catalogue';
 import { allFields } from '../support/nodeFields';
 
@@ -241,10 +242,10 @@ test("n8n's node search finds the node by each task's name (the codex aliases)",
 });
 
 test('a picked record is read back by an ID parameter its read takes, against fields the task narrows by', () => {
-	const checked = tasks.filter((task) => task.pickedOwner);
+	const checked = tasks.filter((task) => task.pickedOwner && !('owner' in task.pickedOwner));
 	expect(checked.map((task) => task.operation).sort()).toEqual(['cancelAppointment', 'removeFromWaitlist']);
 	for (const task of checked) {
-		const check = task.pickedOwner!;
+		const check = task.pickedOwner as TaskPickedOwner;
 		const [resource, name] = check.reads.split('.');
 		const reads = findOperation(resource, name)!;
 		expect([task.operation, reads.method, reads.params.some((param) => param.name === check.byIds)]).toEqual([
@@ -256,5 +257,25 @@ test('a picked record is read back by an ID parameter its read takes, against fi
 		for (const field of Object.keys(check.owners)) {
 			expect(task.narrow?.map((narrower) => narrower.name)).toContain(field);
 		}
+	}
+});
+
+test("a record looked for among its owner's is read by a parameter its read takes, from a field the task asks", () => {
+	const checked = tasks.flatMap((task) =>
+		task.pickedOwner && 'owner' in task.pickedOwner ? [{ task, check: task.pickedOwner }] : [],
+	);
+	expect(checked.map(({ task }) => task.operation)).toEqual(['bookClass']);
+	for (const { task, check } of checked) {
+		const [resource, name] = check.reads.split('.');
+		const reads = findOperation(resource, name)!;
+		const params = reads.params.map((param) => param.name);
+		expect([reads.method, params.includes(check.owner.param)]).toEqual(['GET', true]);
+		for (const param of Object.keys(check.query ?? {})) expect(params).toContain(param);
+		const offered = [
+			...(task.ask ?? []).map((entry) => entry.input),
+			...(task.more === 'all' ? [] : (task.more ?? [])),
+		];
+		expect(offered).toContain(check.input);
+		expect(task.ask?.map((entry) => entry.input.replace(/^\w/, (c) => c.toLowerCase()))).toContain(check.owner.field);
 	}
 });

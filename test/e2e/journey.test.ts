@@ -1,14 +1,18 @@
 /**
  * A studio's everyday jobs in a real n8n editor, driven with headless Chromium (playwright-core,
  * Debian's chromium): the node creator finds the Mindbody node by the words a studio uses; a class
- * of next week is booked, a sale paid in cash is made (and one without a location says which prices
- * applied), an appointment a month out is cancelled and one of another client than the one shown is
- * not, each through
+ * of next week is booked, one paid with the client's pass picked from their own, a sale paid in cash
+ * is made (and one without a location says which prices applied), an appointment a month out is
+ * cancelled and one of another client than the one shown is not, each through
  * Front Desk's form, every value picked or typed in the editor (no JSON), run with the node's
  * Execute step button against the sandbox; Client → Get Many's simplified answer keeps Email.
+ * A "cash or card" workflow, its payment Type an expression over the node before, sells for cash
+ * and refuses a card without its number, nothing sent.
  *
  * The workflows are created through n8n's public API with the node's resource and operation only
- * (what choosing them in the node creator gives); the tour's fields are filled in the editor.
+ * (what choosing them in the node creator gives); the tour's fields are filled in the editor. The
+ * "cash or card" workflow is created whole, as one built around a form would be: what it shows is
+ * what n8n does with a Type it cannot know before the run.
  * On the default n8n (2.8.4) the filled forms with their answers are written to docs/ for
  * README's tour; on another version the shots go to the temp folder.
  */
@@ -19,6 +23,7 @@ import type { Locator, Page } from 'playwright-core';
 
 import { openEditor, type EditorSession } from '../../scripts/screenshot';
 import type { Sandbox } from '../../sandbox';
+import { servicePays } from '../../sandbox/rest/v6/classRoster';
 import { admin, CREDENTIAL_NAME, nodeOutput, startE2eSandbox, startN8n, VERSION } from './support/mindbody';
 import type { Execution, N8n, WorkflowJson } from './support/n8n';
 
@@ -363,6 +368,165 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		// The editor shows it with the answer.
 		await ndv
 			.getByText(/No Location was picked/)
+			.first()
+			.waitFor({ state: 'visible' });
+	});
+
+	it("Front Desk → Book Class: the pricing option is picked from the client's own, with sessions left, and pays for the booking", async () => {
+		const site = sandbox.state.site(sandbox.siteId)!;
+		const now = Date.now();
+		const today = new Date(now).toISOString().slice(0, 10);
+		// A class of the coming days with places left and a client holding a pricing option that pays for it.
+		const booking = site.classes
+			.filter(
+				(c) =>
+					!c.IsCanceled &&
+					Date.parse(c.StartDateTime) > now + DAY &&
+					Date.parse(c.StartDateTime) < now + 10 * DAY &&
+					c.TotalBooked < c.MaxCapacity,
+			)
+			.flatMap((instance) =>
+				site.clientServices
+					.filter(
+						(s) =>
+							s.ActiveDate <= today &&
+							today <= s.ExpirationDate &&
+							servicePays(site, s, s.ClientId, instance) &&
+							!site.classRecords.visits.some((v) => v.ClassId === instance.Id && v.ClientId === s.ClientId) &&
+							!site.classRecords.waitlist.some((w) => w.ClientId === s.ClientId),
+					)
+					.map((service) => ({ instance, service })),
+			)
+			.find(({ service }) => site.clients.some((c) => c.Id === service.ClientId && c.Status === 'Active'))!;
+		expect(booking).toBeDefined();
+		const { instance, service } = booking;
+		const client = (await state<Client[]>('clients')).find((c) => c.Id === service.ClientId)!;
+		const remaining = service.Remaining;
+		const descriptions = await state<Array<{ Id: number; Name: string }>>('classDescriptions');
+
+		const { id, ndv } = await openTask('Front desk: book a class on a pass', 'Book Class', 'bookClass', client);
+		const wanted = `${dayAndTime(instance.StartDateTime)} · ${descriptions.find((d) => d.Id === instance.ClassDescriptionId)!.Name}`;
+		await pick(ndv, 'classId', wanted, wanted);
+		// Additional Fields → Client's Pricing Option: a list of the client's, not an ID to look up.
+		// Additional Fields comes before Options: its add control is the first (a select or, in newer editors, a menu).
+		await ndv
+			.locator('[data-test-id="collection-parameter-add"], [data-test-id="collection-parameter-add-dropdown"] button')
+			.first()
+			.click();
+		await page
+			.locator('[data-test-id="collection-parameter-option"]:visible, [role="menuitem"]:visible, li:visible')
+			.filter({ hasText: /^\s*Client's Pricing Option\s*$/ })
+			.first()
+			.click();
+		const offered = await pick(
+			ndv,
+			'clientServiceId',
+			`${service.Name} · ${remaining} of ${service.Count} sessions left`,
+		);
+		process.stderr.write(`[e2e] pricing option picker offered ${offered.length}: ${offered.join(' | ')}\n`);
+		for (const label of offered) expect(label).toMatch(/ · \d+ of \d+ sessions left · until \d{1,2} \w{3} \d{4}$/);
+		const own = site.clientServices.filter((s) => s.ClientId === client.Id).map((s) => s.Name);
+		for (const label of offered) expect(own).toContain(label.split(' · ')[0]);
+
+		const run = await executeStep(ndv, id);
+		expect(run.data?.resultData.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		const sent = sandbox.log.list({ operation: 'class.addClient' }).at(-1)!;
+		expect(JSON.parse(sent.rawBody)).toMatchObject({ ClassId: instance.Id, ClientServiceId: service.Id });
+		const visit = site.classRecords.visits.find((v) => v.ClassId === instance.Id && v.ClientId === client.Id)!;
+		expect(visit.ClientServiceId).toBe(service.Id);
+		expect(site.clientServices.find((s) => s.Id === service.Id)!.Remaining).toBe(remaining - 1);
+		await shoot('book-class-pass');
+	});
+
+	/** Sell with the payment's Type an expression fed by the node before it ("cash or card" from a form). */
+	async function sellWithPayType(title: string, payType: string) {
+		const clients = await state<Client[]>('clients');
+		const client = clients.filter((c) => c.Status === 'Active' && c.CustodianId === null)[5];
+		const records = await state<{
+			pricingOptions: Array<{ Id: number; Name: string; Price: number; TaxRate: number }>;
+		}>('saleRecords');
+		const option = records.pricingOptions[0];
+		const total = Math.round(option.Price * (1 + option.TaxRate) * 100) / 100;
+		const [location] = await state<Array<{ Id: number; Name: string }>>('locations');
+		const locator = (value: number | string, name: string) => ({
+			__rl: true,
+			mode: 'list',
+			value: String(value),
+			cachedResultName: name,
+		});
+		const sell = oneNode(title, 'Sell', credentialId, {
+			resource: 'frontDesk',
+			operation: 'sell',
+			clientId: locator(client.ClientId, `${client.FirstName} ${client.LastName} · ${client.Email}`),
+			locationId: locator(location.Id, location.Name),
+			cartItems: { item: [{ type: 'Service', pricingOption: locator(option.Id, option.Name), quantity: 1 }] },
+			cartPayments: { payment: [{ type: '={{ $json.payType }}', amount: total }] },
+		});
+		const workflow: WorkflowJson = {
+			...sell,
+			nodes: [
+				{
+					id: '3c0a0000-0000-4000-8000-000000000201',
+					name: 'When clicking ‘Execute workflow’',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [-440, 0],
+					parameters: {},
+				},
+				{
+					id: '3c0a0000-0000-4000-8000-000000000202',
+					name: 'Pay Type',
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					position: [-220, 0],
+					parameters: {
+						assignments: {
+							assignments: [
+								{ id: '3c0a0000-0000-4000-8000-000000000203', name: 'payType', value: payType, type: 'string' },
+							],
+						},
+						options: {},
+					},
+				},
+				...sell.nodes,
+			],
+			connections: {
+				'When clicking ‘Execute workflow’': { main: [[{ node: 'Pay Type', type: 'main', index: 0 }]] },
+				'Pay Type': { main: [[{ node: 'Sell', type: 'main', index: 0 }]] },
+			},
+		};
+		const id = await createWorkflow(workflow);
+		const ndv = await openNode(id);
+		// The editor shows the Type as the expression, and no card field is asked for.
+		await ndv.getByText('$json.payType').first().waitFor({ state: 'visible' });
+		const checkouts = sandbox.log.list({ operation: 'sale.checkout' }).length;
+		const sales = (await state<unknown[]>('sales')).length;
+		const run = await runStep(ndv, id);
+		return { run, ndv, total, checkouts, sales };
+	}
+
+	it("Front Desk → Sell: a payment Type from an expression, 'Cash', makes the sale with no card field", async () => {
+		const { run, ndv, total, sales } = await sellWithPayType('Front desk: cash or card, cash', 'Cash');
+		expect(run.data?.resultData.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		const sent = sandbox.log.list({ operation: 'sale.checkout' }).at(-1)!;
+		expect(JSON.parse(sent.rawBody).Payments).toEqual([
+			expect.objectContaining({ Type: 'Cash', Metadata: expect.objectContaining({ Amount: total }) }),
+		]);
+		expect(await state<unknown[]>('sales')).toHaveLength(sales + 1);
+		await ndv.locator('[data-test-id="output-panel"]').first().waitFor({ state: 'visible' });
+	});
+
+	it("Front Desk → Sell: a payment Type from an expression, 'Credit Card', is refused naming the card field; nothing is sent", async () => {
+		const { run, ndv, checkouts, sales } = await sellWithPayType('Front desk: cash or card, card', 'Credit Card');
+		expect(run.status).toBe('error');
+		const message = String((run.data?.resultData.error as { message?: string } | undefined)?.message);
+		expect(message).toBe('Payments[0].Card Number: is required for a Credit Card payment');
+		expect(sandbox.log.list({ operation: 'sale.checkout' })).toHaveLength(checkouts);
+		expect(await state<unknown[]>('sales')).toHaveLength(sales);
+		await ndv
+			.getByText(/Card Number: is required for a Credit Card payment/)
 			.first()
 			.waitFor({ state: 'visible' });
 	});

@@ -196,6 +196,7 @@ describe('tool descriptions an agent can act on', () => {
 			'Books one client into one class, or onto its waiting list when the class is full. ' +
 				'Caution: books the client into a real class. ' +
 				"Needs the Client's ID from Client → Get Many; the Class's ID from Class → Get Many. " +
+				"Also takes the Client's Pricing Option's ID from Client → Get Pricing Options. " +
 				'Answers with the visit made: its Id, ClassId, ClientId, StartDateTime (UTC) and ServiceName (the pricing option that pays).',
 		);
 		expect(descriptionOf('sale.checkout')).toBe(

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { findOperation, pickedLabel, type Operation, type Task } from '../../shared/catalogue';
+import { findOperation, pickedLabel, type Operation, type Task, type TaskPickedAmong } from '../../shared/catalogue';
 import { mindbodyRequest } from '../../shared/transport';
+import { entriesOf, pageQuery, readOn, readPage } from '../../shared/transport/pages';
 import { inputPlaces, taskInputPlace } from '../bodies/inputPlaces';
 import { locatorValue } from '../fields/fieldValues';
 import { siteOption } from '../fields/nodeOptions';
@@ -72,6 +73,7 @@ async function clientNames(run: NodeRun, itemIndex: number, ids: string[]): Prom
 export async function checkPickedOwner(run: NodeRun, itemIndex: number, task: Task): Promise<void> {
 	const check = task.pickedOwner;
 	if (!check) return;
+	if ('owner' in check) return await checkPickedAmong(run, itemIndex, task, check);
 	const ctx: IExecuteFunctions = run.ctx;
 	const narrowed = Object.entries(check.owners).flatMap(([field, at]) => {
 		const raw = ctx.getNodeParameter(field, itemIndex, '');
@@ -126,4 +128,80 @@ export async function checkPickedOwner(run: NodeRun, itemIndex: number, task: Ta
 			);
 		}
 	}
+}
+
+/** The label of a task's field by its node name: a narrowing field's, or an asked input's as picked. */
+function labelOf(task: Task, field: string): string {
+	const narrower = task.narrow?.find((entry) => entry.name === field);
+	if (narrower) return narrower.displayName;
+	const place = [...inputPlaces(operationAt(task.sends)).values()].find((entry) => entry.name === field);
+	return place ? pickedLabel(place.label) : field;
+}
+
+/** Entries read per page when looking for the picked record among the owner's. */
+const PAGE = 200;
+
+/**
+ * Before a task sends: the picked record (a pricing option) is looked for among its owner's (the
+ * client's on the form), read page by page until found; not among them, the run is refused naming
+ * the client, nothing sent. Either field left empty checks nothing: the service picks, or the
+ * client's own field is what the request sends.
+ */
+async function checkPickedAmong(run: NodeRun, itemIndex: number, task: Task, check: TaskPickedAmong): Promise<void> {
+	const ctx: IExecuteFunctions = run.ctx;
+	const ownerRaw = ctx.getNodeParameter(check.owner.field, itemIndex, '');
+	const [owner] = idsOf(ownerRaw);
+	const place = taskInputPlace(task, inputPlaces(operationAt(task.sends)), check.input);
+	const pickedRaw = ctx.getNodeParameter(
+		place.collection ? `${place.collection}.${place.name}` : place.name,
+		itemIndex,
+		'',
+	);
+	const [picked] = idsOf(pickedRaw);
+	if (!owner || !picked) return;
+
+	const reads = operationAt(check.reads);
+	const query: Array<[string, string]> = [[check.owner.param, owner], ...Object.entries(check.query ?? {})];
+	const send = async (extra: Array<[string, string]>) =>
+		(
+			await mindbodyRequest(run, {
+				operation: reads,
+				path: reads.path,
+				query: [...query, ...extra],
+				siteId: siteOption(ctx, itemIndex),
+				itemIndex,
+				label: `${reads.name} (to check the ${check.thing} picked)`,
+			})
+		).body;
+	const isPicked = (record: unknown) => text((record as IDataObject | undefined)?.Id) === picked;
+	const { found } = reads.paging
+		? await readOn(
+				0,
+				async (offset) =>
+					await readPage(reads, async (from, size) => await send(pageQuery(reads, from, size)), offset, PAGE),
+				(records) => records.some(isPicked),
+			)
+		: { found: entriesOf(reads, await send([])) };
+	if (found.some(isPicked)) return;
+
+	const ownerLabel = labelOf(task, check.owner.field);
+	const kind = ownerLabel.toLowerCase();
+	const ownerName =
+		shownName(ownerRaw) ??
+		(ownerLabel === 'Client' ? (await clientNames(run, itemIndex, [owner])).get(owner) : undefined) ??
+		'';
+	const pickedName = (pickedRaw as INodeParameterResourceLocator | undefined)?.cachedResultName;
+	const thing =
+		typeof pickedName === 'string' && pickedName
+			? `${check.thing} ${picked} (${pickedName})`
+			: `${check.thing} ${picked}`;
+	const who = ownerName ? `${ownerName} (${kind} ${owner})` : `${kind} ${owner}`;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${pickedLabel(place.label)}: ${thing} is not one that ${who}, picked in ${ownerLabel}, holds`,
+		{
+			itemIndex,
+			description: `${ownerLabel} was changed after the ${check.thing} was picked, or the ID is another ${kind}'s. Pick the ${check.thing} again from the list (it shows the ${kind}'s only), or pick ${ownerLabel} back. Nothing was sent.`,
+		},
+	);
 }

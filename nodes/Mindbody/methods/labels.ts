@@ -133,6 +133,30 @@ function pricingOptionEntry(record: IDataObject): INodePropertyOptions {
 	return { name: `${nameOf(record) || idOf(record)} · ${prices} (${idOf(record)})`, value: entry.value };
 }
 
+/** "31 Dec 2026": a day the service wrote (a time at midnight), as a person reads it. */
+const day = (value: unknown) => {
+	const time = DateTime.fromISO(text(value), { setZone: true });
+	return time.isValid ? time.toFormat('d LLL yyyy', { locale: 'en' }) : text(value);
+};
+
+/** "7 of 10 sessions left", "1 session left": what a client's pricing option still pays for. */
+function sessionsLeft(record: IDataObject): string | undefined {
+	const { Remaining: left, Count: count } = record;
+	if (typeof left !== 'number') return undefined;
+	const sessions = `session${left === 1 && typeof count !== 'number' ? '' : 's'}`;
+	return typeof count === 'number' ? `${left} of ${count} ${sessions} left` : `${left} ${sessions} left`;
+}
+
+/**
+ * "10 Class Pass · 7 of 10 sessions left · until 31 Dec 2026": a pricing option a client holds,
+ * told apart from another of the same name by what is left on it and when it runs out.
+ */
+function clientServiceEntry(record: IDataObject): INodePropertyOptions {
+	const until = record.ExpirationDate ? `until ${day(record.ExpirationDate)}` : '';
+	const parts = [nameOf(record) || idOf(record), sessionsLeft(record), until];
+	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
+}
+
 /** Lists whose entries a person tells apart by more than a name and an ID. */
 const ENTRIES = new Map<ListSource, (record: IDataObject) => INodePropertyOptions>([
 	[LISTS.classes, classEntry],
@@ -142,6 +166,7 @@ const ENTRIES = new Map<ListSource, (record: IDataObject) => INodePropertyOption
 	[LISTS.waitlistEntries, waitlistEntry],
 	[LISTS.pricingOptions, pricingOptionEntry],
 	[LISTS.bookedClasses, bookedClassEntry],
+	[LISTS.clientServices, clientServiceEntry],
 ]);
 
 /** One dropdown entry of the list from one record of its answer. */

@@ -48,10 +48,10 @@ const currentValue = (ctx: ILoadOptionsFunctions, wireName: string) =>
 function followedQuery(ctx: ILoadOptionsFunctions, source: Operation, list: ListSource): Array<[string, string]> {
 	const followed = Object.entries(list.follows ?? {});
 	const query: Array<[string, string]> = [];
-	for (const [wireName, { field, label }] of followed) {
+	for (const [wireName, { field, label, required }] of followed) {
 		const value = fieldValue(ctx, field);
 		if (value !== undefined) query.push([wireName, value]);
-		else if (source.params.some((param) => param.name === wireName && param.required)) {
+		else if (required || source.params.some((param) => param.name === wireName && param.required)) {
 			throw new NodeOperationError(ctx.getNode(), `Fill in ${label} first: this list depends on it`);
 		}
 	}
@@ -86,7 +86,11 @@ async function readOptionsPage(
 	offset: number,
 	filter?: string,
 ): Promise<{ entries: INodePropertyOptions[]; next?: number }> {
-	const query: Array<[string, string]> = [...(await neededQuery(run, list)), ...followedQuery(run.ctx, source, list)];
+	const query: Array<[string, string]> = [
+		...followedQuery(run.ctx, source, list),
+		...(await neededQuery(run, list)),
+		...Object.entries(list.query ?? {}),
+	];
 	if (filter && list.searchParam) query.push([list.searchParam, filter]);
 	const window = list.lookAhead ? await windowOf(run, list.lookAhead) : undefined;
 	if (window) query.push(...window.query);

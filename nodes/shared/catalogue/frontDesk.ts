@@ -1,4 +1,4 @@
-import { LISTS } from './listSources';
+import { EVER_BOUGHT, LISTS } from './listSources';
 import type { Task } from './types';
 
 /**
@@ -71,6 +71,14 @@ export const tasks: readonly Task[] = [
 		sends: 'class.addClient',
 		ask: [{ input: 'ClientId' }, { input: 'ClassId' }],
 		more: ['SendEmail', 'Waitlist', 'RequirePayment', 'ClientServiceId', 'Test'],
+		// The pricing option picker lists the client's: one picked before the client changed is not theirs.
+		pickedOwner: {
+			input: 'ClientServiceId',
+			reads: 'client.getServices',
+			owner: { field: 'clientId', param: 'request.clientId' },
+			query: EVER_BOUGHT,
+			thing: 'pricing option',
+		},
 	},
 	{
 		operation: 'cancelBooking',

@@ -19,6 +19,7 @@ export type {
 	Task,
 	TaskInput,
 	TaskNarrower,
+	TaskPickedAmong,
 	TaskPickedOwner,
 	TaskSwitch,
 	TaskValue,

@@ -19,13 +19,16 @@ export interface ListSource {
 	/**
 	 * Query parameters of the serving operation taken from the node's other fields, by the field's
 	 * name and label (the open slots of the staff member and session type picked above). A required
-	 * one left empty is an error naming the field; nothing is read.
+	 * one (by the operation, or `required` here: the list means nothing without it) left empty is an
+	 * error naming the field; nothing is read.
 	 */
-	readonly follows?: Readonly<Record<string, { field: string; label: string }>>;
+	readonly follows?: Readonly<Record<string, { field: string; label: string; required?: true }>>;
 	/** The serving operation needs at least one of the parameters it follows. */
 	readonly followsOne?: boolean;
 	/** A list of dated records offered from now on: only those still ahead, soonest first. */
 	readonly lookAhead?: LookAhead;
+	/** Query parameters the list always sends, where the operation's defaults would hide records. */
+	readonly query?: Readonly<Record<string, string>>;
 	/** Why the list can be empty and what to do, said instead of an empty list ("No results"). */
 	readonly whenNone?: string;
 }
@@ -113,6 +116,12 @@ const OPEN_SLOT_DAYS: LookAhead = {
 	localTimes: true,
 };
 
+/**
+ * A client's pricing options whenever bought: without dates the service reads only those bought
+ * today (its defaults), so the first day is set before any sale could be.
+ */
+export const EVER_BOUGHT: Readonly<Record<string, string>> = { 'request.startDate': '1900-01-01' };
+
 const locations = list('searchLocations');
 
 export const LISTS = {
@@ -169,6 +178,19 @@ export const LISTS = {
 		},
 		true,
 	),
+	/**
+	 * The pricing options a client holds that can pay now (for the class picked, when one is), to
+	 * pay for a booking with; the client is needed.
+	 */
+	clientServices: {
+		...list('searchClientServices', undefined, undefined, undefined, {
+			'request.clientId': { field: 'clientId', label: 'Client', required: true },
+			'request.classId': { field: 'classId', label: 'Class' },
+		}),
+		query: { ...EVER_BOUGHT, 'request.showActiveOnly': 'true' },
+		whenNone:
+			'The client picked holds no pricing option that can pay now (for the class picked, when one is): Client → Get Pricing Options lists all they hold. Leave it empty to let Mindbody pick one, or book without one as Require Payment allows, or sell them one first.',
+	},
 	packages: list('searchPackages'),
 	giftCards: list('searchGiftCards'),
 	customPaymentMethods: list('searchCustomPaymentMethods'),

@@ -237,6 +237,24 @@ export interface TaskPickedOwner {
 }
 
 /**
+ * A check before a task sends, where no read takes the picked record's ID (a client's pricing
+ * options): the owner's records are read (those of the client on the form) and the run refused
+ * when the picked one is not among them. The request names the client too, but what the service
+ * does with another client's pricing option is not written: it might be charged.
+ */
+export interface TaskPickedAmong {
+	/** The input holding the picked record (asked, or offered in a collection). */
+	input: string;
+	/** The read listing the owner's records, and its query parameter taking the owner. */
+	reads: OperationRef;
+	owner: { field: string; param: string };
+	/** Query parameters the read always sends (dates that take in every record). */
+	query?: Readonly<Record<string, string>>;
+	/** What one record is called in errors: "pricing option". */
+	thing: string;
+}
+
+/**
  * A front desk task: one operation of the catalogue presented as a studio says it, with the fields
  * the task needs at the top and the values it sets itself. It sends exactly that operation's
  * request (Client Summary then reads more: actions/clientSummary.ts); it is not an operation of its own.
@@ -274,7 +292,7 @@ export interface Task {
 	 */
 	whenEmpty?: Readonly<Record<string, string>>;
 	/** The picked record checked against the narrowing fields before the task sends. */
-	pickedOwner?: TaskPickedOwner;
+	pickedOwner?: TaskPickedOwner | TaskPickedAmong;
 	/**
 	 * The other inputs offered in the operation's collections (Filters, Additional Fields), or
 	 * `all` for every one not asked, fixed or switched; none when left out.

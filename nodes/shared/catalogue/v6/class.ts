@@ -248,7 +248,9 @@ export const classOperations: Operation[] = [
 			WaitlistEntryId: { description: 'Moves the client into the class from this waiting list entry' },
 			ClientServiceId: {
 				displayName: "Client's Pricing Option ID",
-				description: "The pricing option on the client's account that pays for the booking",
+				description:
+					"One of the client's pricing options to pay for the booking, the list showing those that can pay for the class; leave empty to let Mindbody pick one",
+				listSource: LISTS.clientServices,
 			},
 			CrossRegionalBookingClientServiceSiteId: {
 				displayName: 'Cross-Regional Pricing Option Site ID',

@@ -372,6 +372,7 @@ export const clientOperations: Operation[] = [
 		name: 'Get Pricing Options',
 		action: 'Get pricing options of client',
 		description: 'Returns the pricing options one or more clients bought, with the sessions left on them',
+		serves: LISTS.clientServices,
 		params: {
 			'request.clientId': { ...CLIENT_ID, description: 'One client; leave empty to use Client IDs' },
 			'request.clientIds': CLIENT_IDS,
