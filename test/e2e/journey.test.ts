@@ -431,7 +431,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const run = await executeStep(ndv, id);
 		expect(run.data?.resultData.error).toBeUndefined();
 		expect(run.status).toBe('success');
-		const sent = sandbox.log.list({ operation: 'class.addClient' }).at(-1)!;
+		const sent = sandbox.log.list({ operation: 'AddClientToClass' }).at(-1)!;
 		expect(JSON.parse(sent.rawBody)).toMatchObject({ ClassId: instance.Id, ClientServiceId: service.Id });
 		const visit = site.classRecords.visits.find((v) => v.ClassId === instance.Id && v.ClientId === client.Id)!;
 		expect(visit.ClientServiceId).toBe(service.Id);
@@ -500,7 +500,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const ndv = await openNode(id);
 		// The editor shows the Type as the expression, and no card field is asked for.
 		await ndv.getByText('$json.payType').first().waitFor({ state: 'visible' });
-		const checkouts = sandbox.log.list({ operation: 'sale.checkout' }).length;
+		const checkouts = sandbox.log.list({ operation: 'CheckoutShoppingCart' }).length;
 		const sales = (await state<unknown[]>('sales')).length;
 		const run = await runStep(ndv, id);
 		return { run, ndv, total, checkouts, sales };
@@ -510,7 +510,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const { run, ndv, total, sales } = await sellWithPayType('Front desk: cash or card, cash', 'Cash');
 		expect(run.data?.resultData.error).toBeUndefined();
 		expect(run.status).toBe('success');
-		const sent = sandbox.log.list({ operation: 'sale.checkout' }).at(-1)!;
+		const sent = sandbox.log.list({ operation: 'CheckoutShoppingCart' }).at(-1)!;
 		expect(JSON.parse(sent.rawBody).Payments).toEqual([
 			expect.objectContaining({ Type: 'Cash', Metadata: expect.objectContaining({ Amount: total }) }),
 		]);
@@ -523,7 +523,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		expect(run.status).toBe('error');
 		const message = String((run.data?.resultData.error as { message?: string } | undefined)?.message);
 		expect(message).toBe('Payments[0].Card Number: is required for a Credit Card payment');
-		expect(sandbox.log.list({ operation: 'sale.checkout' })).toHaveLength(checkouts);
+		expect(sandbox.log.list({ operation: 'CheckoutShoppingCart' })).toHaveLength(checkouts);
 		expect(await state<unknown[]>('sales')).toHaveLength(sales);
 		await ndv
 			.getByText(/Card Number: is required for a Credit Card payment/)
