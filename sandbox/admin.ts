@@ -85,15 +85,20 @@ const ROUTES: AdminRoute[] = [
 	[
 		'GET',
 		/^\/requests$/,
-		(req, deps) =>
-			ok(
-				deps.log.list({
-					service: first(req, 'service'),
-					path: first(req, 'path'),
-					method: first(req, 'method'),
-					operation: first(req, 'operation'),
-				}),
-			),
+		(req, deps) => {
+			try {
+				return ok(
+					deps.log.list({
+						service: first(req, 'service'),
+						path: first(req, 'path'),
+						method: first(req, 'method'),
+						operation: first(req, 'operation'),
+					}),
+				);
+			} catch (error) {
+				return fail(400, (error as Error).message);
+			}
+		},
 	],
 	['DELETE', /^\/requests$/, (_req, deps) => (deps.log.clear(), ok({ cleared: true }))],
 	['GET', /^\/emails$/, (_req, deps) => ok(deps.context.emails)],

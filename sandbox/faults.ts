@@ -1,4 +1,4 @@
-import { globToRegExp } from './requestLog';
+import { assertOperationKey, globToRegExp } from './requestLog';
 
 /**
  * rateLimit: 429 with Retry-After, before the handler runs (nothing is done, as a throttling
@@ -62,6 +62,7 @@ export class Faults {
 	private nextId = 1;
 
 	add(spec: FaultSpec): Fault {
+		assertOperationKey(spec.operation);
 		if (!FAULT_KINDS.includes(spec.kind)) {
 			throw new Error(`Unknown fault kind ${String(spec.kind)}; use one of ${FAULT_KINDS.join(', ')}`);
 		}

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
+import { operations } from './spec/operations';
+
 export type LoggedService = 'rest' | 'webhooks' | 'unknown';
 
 export interface LoggedRequest {
@@ -34,6 +36,19 @@ export interface LogFilter {
 	operation?: string;
 }
 
+const KNOWN_KEYS = new Set(operations.map((op) => op.id));
+
+/**
+ * Refuses a key no operation is logged under, so a filter or fault written with another name (the
+ * node's `class.addClient`) fails loudly instead of matching nothing.
+ */
+export function assertOperationKey(key: string | undefined): void {
+	if (key === undefined || KNOWN_KEYS.has(key)) return;
+	throw new Error(
+		`No operation is keyed "${key}": use the v6 document's operation id (AddClientToClass) or method and path (GET /Business/Categories)`,
+	);
+}
+
 /** Every call to the REST and webhook services, for tests to assert what the node sent. */
 export class RequestLog {
 	private entries: LoggedRequest[] = [];
@@ -55,6 +70,7 @@ export class RequestLog {
 	}
 
 	list(filter: LogFilter = {}): LoggedRequest[] {
+		assertOperationKey(filter.operation);
 		const pathPattern = filter.path ? globToRegExp(filter.path) : undefined;
 		return this.entries.filter(
 			(entry) =>

@@ -233,7 +233,7 @@ describe('admin API', () => {
 		await h.call('POST', '/Business/PromoCodes', {
 			body: { Name: 'Gone soon', Code: 'GONE1', Discount: { Type: 'Amount', Amount: 1 } },
 		});
-		h.sandbox.faults.add({ kind: 'serverError', times: 'always', operation: 'nothing.ever' });
+		h.sandbox.faults.add({ kind: 'serverError', times: 'always', operation: 'GetSites' });
 		expect((await h.admin('POST', '/reset')).status).toBe(200);
 		expect(h.site().promoCodes.some((p) => p.Code === 'GONE1')).toBe(false);
 		expect(h.site().settings.AllowOnlineBooking).toBe(true);

@@ -10,7 +10,11 @@ const h = useSandbox();
 const now = Date.parse(TEST_START);
 
 const eventsOf = (eventId: string) => h.sandbox.events.filter((e) => e.eventId === eventId);
-const opOf = (key: string) => operations.find((op) => op.id === key)!;
+const opOf = (key: string) => {
+	const op = operations.find((candidate) => candidate.id === key);
+	if (!op) throw new Error(`No sandbox operation is keyed ${key}`);
+	return op;
+};
 const problemsOf = (key: string, answer: Answer) => shapeProblems(opOf(key).v6!.answer!, answer.json);
 
 afterAll(() => {
@@ -200,7 +204,7 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 					...query,
 				},
 			});
-			expect(problemsOf('appointment.search', answer)).toEqual([]);
+			expect(problemsOf('GetStaffAppointments', answer)).toEqual([]);
 			return answer.json.Appointments as Array<{ Id: number; Status: string; ClientId: string; StaffId: number }>;
 		};
 		const requested = (await weeks()).filter((a) => a.Status === 'Requested');
