@@ -4,8 +4,10 @@ import type { Counted } from './records';
 import type { Staff, StaffLogin } from './recordTypes';
 
 /**
- * Staff permissions the spec's rules name. The seeded owner holds every one; other staff hold
- * none until a test grants them (admin API: POST /_sandbox/staff/{id}/permissions).
+ * Staff permissions the spec's rules name, and BookAppointmentsForAllStaff, which the document's
+ * AddAppointment IsRequest names but its permission list leaves out. The seeded owner (and the
+ * Manager group) hold every one; other staff hold none until a test grants them (admin API:
+ * POST /_sandbox/staff/{id}/permissions).
  */
 export const STAFF_PERMISSIONS = [
 	'ManageClassSchedules',
@@ -14,6 +16,7 @@ export const STAFF_PERMISSIONS = [
 	'LaunchSignInScreen',
 	'ManageStaffPayRates',
 	'ModifyAppointments',
+	'BookAppointmentsForAllStaff',
 ] as const;
 
 /** The permissions the v6 document names (GET /staff/staffpermissions lists them). */

@@ -32,7 +32,7 @@ export interface V6Reading {
 export const SERVED_APART: ReadonlyArray<keyof typeof V6_OPERATIONS> = ['IssueToken', 'RenewToken', 'RevokeToken'];
 
 export const V6_READINGS: Partial<Record<keyof typeof V6_OPERATIONS, V6Reading>> = {
-	AddAppointment: { deduplicated: true },
+	AddAppointment: { deduplicated: true, consumer: true },
 	GetClasses: { consumer: true },
 	GetClassVisits: { consumer: true },
 	GetCourses: { consumer: true },

@@ -82,8 +82,24 @@ async function setPermissions(staffId: number, granted: StaffPermission[]): Prom
 	expect(answer.status).toBe(200);
 }
 
-const book = async (body: Record<string, unknown>, headers?: Record<string, string>) =>
-	h.call('POST', '/appointment/addappointment', { token: await h.staffToken(), body, headers });
+/** AddAppointment, with the owner's staff token unless another token (or undefined: none) is given. */
+async function book(body: Record<string, unknown>, headers?: Record<string, string>, ...token: [string?]) {
+	return h.call('POST', '/appointment/addappointment', {
+		token: token.length ? token[0] : await h.staffToken(),
+		body,
+		headers,
+	});
+}
+
+/** Runs with the site's online booking off (IsRequest needs it off), turning it back on after. */
+async function requestsReviewed(run: () => Promise<void>): Promise<void> {
+	expect((await h.admin('POST', '/business/online-booking', { enabled: false })).status).toBe(200);
+	try {
+		await run();
+	} finally {
+		await h.admin('POST', '/business/online-booking', { enabled: true });
+	}
+}
 
 describe('v6 AddAppointment (rules 4, 5)', () => {
 	it('books in site.appointments: the listed and v6 reads see it; payment applied; appointmentBooking.created', async () => {
@@ -177,14 +193,81 @@ describe('v6 AddAppointment (rules 4, 5)', () => {
 		expect([gone.status, gone.json.Error.Code]).toEqual([404, 'WaitlistEntryNotFound']);
 	});
 
-	it('IsRequest true makes an appointment request instead', async () => {
+	it('IsRequest true from staff without BookAppointmentsForAllStaff, for another staff member, makes a request', async () => {
+		await requestsReviewed(async () => {
+			const slot = await freeSlot();
+			expect(slot.StaffId).not.toBe(frontDeskId());
+			const answer = await book({ ...slot, IsRequest: true }, undefined, await frontDeskToken());
+			expect(answer.json.Appointment.Status).toBe('Requested');
+			const request = h.site().appointmentRequests.at(-1)!;
+			expect(request).toMatchObject({
+				Type: 'Booking',
+				Status: 'Pending',
+				StaffId: slot.StaffId,
+				ClientId: client().Id,
+			});
+			// The answer names the request: its id is the one Approve and Deny take.
+			expect(answer.json.Appointment.Id).toBe(request.Id);
+		});
+	});
+
+	it('IsRequest true without a token, or with a consumer token, makes a request, even for another client', async () => {
+		await requestsReviewed(async () => {
+			const other = h.site().clients[1];
+			for (const [token, clientId] of [
+				[undefined, client().ClientId],
+				[h.sandbox.consumerToken, client().ClientId],
+				[h.sandbox.consumerToken, other.ClientId],
+			] as const) {
+				const slot = await freeSlot();
+				const before = h.site().appointments.length;
+				const answer = await book({ ...slot, ClientId: clientId, IsRequest: true, IsWaitlist: true }, undefined, token);
+				expect([answer.status, answer.json.Appointment?.Status]).toEqual([200, 'Requested']);
+				expect(problemsOf('AddAppointment', answer)).toEqual([]);
+				expect(h.site().appointmentRequests.at(-1)).toMatchObject({ Status: 'Pending', StaffId: slot.StaffId });
+				expect(h.site().appointments.length).toBe(before);
+			}
+		});
+	});
+
+	it('IsRequest true from staff with BookAppointmentsForAllStaff books the appointment', async () => {
+		await requestsReviewed(async () => {
+			const slot = await freeSlot();
+			const requests = h.site().appointmentRequests.length;
+			const answer = await book({ ...slot, IsRequest: true });
+			expect(answer.status).toBe(200);
+			expect(h.site().appointments.find((a) => a.Id === answer.json.Appointment.Id)?.Status).toBe('Booked');
+			expect(h.site().appointmentRequests.length).toBe(requests);
+		});
+	});
+
+	it('IsRequest true while clients may book online is refused naming IsRequest, and nothing is added', async () => {
+		expect(h.site().settings.AllowOnlineBooking).toBe(true);
 		const slot = await freeSlot();
-		const answer = await book({ ...slot, IsRequest: true });
-		expect(answer.json.Appointment.Status).toBe('Requested');
-		const request = h.site().appointmentRequests.at(-1)!;
-		expect(request).toMatchObject({ Type: 'Booking', Status: 'Pending', StaffId: slot.StaffId, ClientId: client().Id });
-		// The answer names the request: its id is the one Approve and Deny take.
-		expect(answer.json.Appointment.Id).toBe(request.Id);
+		const [appointments, requests] = [h.site().appointments.length, h.site().appointmentRequests.length];
+		for (const token of [undefined, h.sandbox.consumerToken, await h.staffToken()]) {
+			const answer = await book({ ...slot, IsRequest: true }, undefined, token);
+			expect([answer.status, answer.json.Error.Code]).toEqual([400, 'InvalidParameter']);
+			expect(answer.json.Error.Message).toContain('IsRequest');
+		}
+		expect([h.site().appointments.length, h.site().appointmentRequests.length]).toEqual([appointments, requests]);
+	});
+
+	it('without IsRequest: a consumer books their own client only, staff without the permission themselves only, no token 401', async () => {
+		const other = h.site().clients[1];
+		const refused = await book({ ...(await freeSlot()), ClientId: other.ClientId }, undefined, h.sandbox.consumerToken);
+		expect([refused.status, refused.json.Error.Code]).toEqual([403, 'PermissionDenied']);
+		const own = await book(await freeSlot(), undefined, h.sandbox.consumerToken);
+		expect([own.status, own.json.Appointment.ClientId]).toEqual([200, client().ClientId]);
+		expect(h.site().appointments.find((a) => a.Id === own.json.Appointment.Id)?.Status).toBe('Booked');
+		const staff = await book(await freeSlot(), undefined, await frontDeskToken());
+		expect([staff.status, staff.json.Error.Code, staff.json.Error.Message]).toEqual([
+			403,
+			'PermissionDenied',
+			expect.stringContaining('other staff'),
+		]);
+		const anonymous = await book(await freeSlot(), undefined, undefined);
+		expect([anonymous.status, anonymous.json.Error.Code]).toEqual([401, 'Unauthorized']);
 	});
 
 	it('staff appointments list each pending booking request as Requested under its id, until it is decided', async () => {

@@ -18,13 +18,14 @@ import {
 	touchAppointment,
 	waitlistAppointmentV6,
 } from './appointmentViews';
-import { bodyOf, findClient, isTest, requireStaff } from './classAccess';
+import { PERMISSION_MESSAGES, bodyOf, findClient, isTest, requireStaff, staffMay } from './classAccess';
 
 /**
  * Booking appointments through v6 (rules 4, 5, 14), on site.appointments: the listed operations
  * (GET /Business/Schedules/Appointments …) see them. appointmentBooking.created / .updated /
- * .cancelled go out as webhooks.md states. Booking and changing need a staff token; changing an
- * appointment also the ModifyAppointments permission.
+ * .cancelled go out as webhooks.md states. Changing an appointment needs a staff token with the
+ * ModifyAppointments permission. AddAppointment also takes a consumer token (for its own client)
+ * and, with IsRequest, no token at all, as the document's IsRequest describes.
  */
 
 type Request = Record<string, unknown>;
@@ -66,9 +67,38 @@ function endOf(zone: string, request: Request): string | undefined {
 	return undefined;
 }
 
+/**
+ * Whether a request is booked or made an appointment request (the document's IsRequest). IsRequest
+ * makes a request only for a call without a token, a consumer's, or staff without
+ * BookAppointmentsForAllStaff booking another staff member; staff with it, or booking themselves,
+ * book. Without IsRequest a consumer books only their own client, and staff lacking the permission
+ * only themselves.
+ */
+function bookingKind(call: RestCall, request: Request, client: Client, staffId: number): 'book' | 'request' | Failure {
+	const wanted = request.IsRequest === true;
+	const { user } = call;
+	if (!user) return 'request';
+	if (user.Type === 'Consumer') {
+		if (wanted) return 'request';
+		return user.UserId === client.Id
+			? 'book'
+			: { Code: 'PermissionDenied', Message: 'A consumer user token acts only for its own client.' };
+	}
+	if (staffId === user.UserId || staffMay(call, 'BookAppointmentsForAllStaff')) return 'book';
+	return wanted ? 'request' : { Code: 'PermissionDenied', Message: PERMISSION_MESSAGES.BookAppointmentsForAllStaff };
+}
+
 /** Checks one request against the site and the appointments planned before it in the same call. */
 function plan(call: RestCall, request: Request, planned: Plan[]): Plan | Failure {
 	const { site } = call;
+	// The document: IsRequest needs the site's "clients may book appointments" option off (AllowOnlineBooking here).
+	if (request.IsRequest === true && site.settings.AllowOnlineBooking) {
+		return {
+			Code: 'InvalidParameter',
+			Message:
+				'IsRequest cannot be true while the site lets clients book appointments online (AllowOnlineBooking); book without IsRequest.',
+		};
+	}
 	const client = findClient(call, request.ClientId);
 	if (!client) return { Code: 'ClientNotFound', Message: `Client ${String(request.ClientId)} was not found.` };
 	const slot = resolveSlot(site, {
@@ -86,9 +116,12 @@ function plan(call: RestCall, request: Request, planned: Plan[]): Plan | Failure
 	const resources = (request.ResourceIds ?? []) as number[];
 	const unknown = resources.find((id) => !byId(site.resources, id));
 	if (unknown !== undefined) return { Code: 'InvalidParameter', Message: `Resource ${unknown} was not found.` };
+	const kind = bookingKind(call, request, client, slot.staff.Id);
+	if (typeof kind !== 'string') return kind;
+	// A request is reviewed later, whatever IsWaitlist says (the document's IsRequest).
+	if (kind === 'request') return { kind: 'request', client, slot, request };
 	// A waiting list entry keeps the preferred time even when it is taken (rule 4).
 	if (request.IsWaitlist === true) return { kind: 'waitlist', client, slot, request };
-	if (request.IsRequest === true) return { kind: 'request', client, slot, request };
 	const conflict = conflictsOf(site, slot).find(
 		(c) => c.Type !== 'StaffAppointment' || !slot.staff.AlwaysAllowDoubleBooking,
 	);
@@ -206,12 +239,23 @@ function carryOut(call: RestCall, p: Plan) {
 	return appointmentV6(call, appointment);
 }
 
-/** POST /appointment/addappointment: one appointment. */
+const FAILURE_STATUS: Record<string, number> = { ClientNotFound: 404, PermissionDenied: 403 };
+
+/**
+ * POST /appointment/addappointment: one appointment, by staff, by a consumer for their own client,
+ * or as an appointment request (IsRequest), which needs no token.
+ */
 function book(call: RestCall): SandboxResponse {
-	const refused = requireStaff(call);
-	if (refused) return refused;
-	const planned = plan(call, bodyOf(call), []);
-	if (isFailure(planned)) return v6Error(planned.Code === 'ClientNotFound' ? 404 : 400, planned.Code, planned.Message);
+	const body = bodyOf(call);
+	if (!call.user && body.IsRequest !== true) {
+		return v6Error(
+			401,
+			'Unauthorized',
+			'AddAppointment needs a user token (Authorization: Bearer <token>) unless IsRequest is true.',
+		);
+	}
+	const planned = plan(call, body, []);
+	if (isFailure(planned)) return v6Error(FAILURE_STATUS[planned.Code] ?? 400, planned.Code, planned.Message);
 	if (isTest(call)) return v6Json({ Appointment: preview(call, planned) });
 	return v6Json({ Appointment: carryOut(call, planned) });
 }

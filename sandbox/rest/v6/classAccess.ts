@@ -17,6 +17,7 @@ export const PERMISSION_MESSAGES: Record<StaffPermission, string> = {
 	LaunchSignInScreen: 'Staff member does not have permission to launch the sign-in screen.',
 	ManageStaffPayRates: 'Staff member does not have permission to manage staff pay rates.',
 	ModifyAppointments: 'Staff member does not have permission to modify appointments.',
+	BookAppointmentsForAllStaff: 'Staff member does not have permission to book appointments for other staff members.',
 };
 
 export const needsStaffToken = () =>
