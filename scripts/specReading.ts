@@ -16,12 +16,12 @@
  *   identity token), the v6 document's "authenticated with a consumer token". The others the sandbox
  *   lets a consumer call are its choice (sandbox/README.md, "Where the sandbox chooses"): listed, not failed.
  *
- *   npx tsx scripts/specReading.ts [folder holding rest-api.md, webhooks.md, public-api-v6.json and .md]
+ *   npx tsx scripts/specReading.ts <folder holding rest-api.md, webhooks.md, public-api-v6.json and .md>
  *
  * Prints every difference and exits 1 on any. Like scripts/v6Facts.ts it reads the documents, so
  * neither `npm test` nor CI runs it: the data it checks is committed in sandbox/spec/.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { SPEC_OPERATIONS, type SpecOperation, type SpecParam, type WireType } from '../sandbox/spec/listed';
@@ -29,7 +29,12 @@ import { operations } from '../sandbox/spec/operations';
 import { V6_OPERATIONS } from '../sandbox/spec/v6Facts';
 import { V6_READINGS } from '../sandbox/spec/v6Readings';
 
-const folder = resolve(process.argv[2] ?? '../shared/spec');
+// The documents are not part of the repository: their folder is always named, never assumed.
+if (!process.argv[2] || !existsSync(resolve(process.argv[2], 'public-api-v6.json'))) {
+	console.error('Usage: npx tsx scripts/specReading.ts <folder holding the four documents>');
+	process.exit(2);
+}
+const folder = resolve(process.argv[2]);
 const read = (name: string) => readFileSync(resolve(folder, name), 'utf8');
 
 interface Reading {
