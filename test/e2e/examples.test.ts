@@ -11,7 +11,7 @@ import {
 	admin,
 	example,
 	nodeOutput,
-	staffToken,
+	staffPost,
 	startE2eSandbox,
 	startN8n,
 	until,
@@ -112,21 +112,6 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		await mail?.stop();
 	});
 
-	async function staffCall(route: string, body: unknown) {
-		const res = await fetch(`${sandbox.restBaseUrl}${route}`, {
-			method: 'POST',
-			headers: {
-				'API-Key': sandbox.apiKey,
-				SiteId: String(sandbox.siteId),
-				Authorization: `Bearer ${await staffToken(sandbox)}`,
-				'Content-Type': 'application/json',
-			},
-			body: JSON.stringify(body),
-			signal: AbortSignal.timeout(15000),
-		});
-		return { status: res.status, body: (await res.json()) as unknown };
-	}
-
 	/** The workflow's executions once `count` of them have ended (a waiting one has not), bounded. */
 	async function finished(workflowId: string, count: number, timeoutMs = 60000): Promise<Execution[]> {
 		const ended = (list: Execution[]) =>
@@ -157,7 +142,7 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		expect(pending.length).toBeGreaterThan(2);
 		const kept = pending.slice(0, 2);
 		unanswered = pending[2];
-		const cleared = await staffCall('/Business/Schedules/AppointmentRequests/deny-multiple', {
+		const cleared = await staffPost(sandbox, '/Business/Schedules/AppointmentRequests/deny-multiple', {
 			AppointmentRequestIds: pending.slice(3).map((r) => r.Id),
 			NotificationPreference: 'None',
 		});

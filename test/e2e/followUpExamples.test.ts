@@ -22,7 +22,7 @@ import {
 	example,
 	nodeOutput,
 	sandboxCredential,
-	staffToken,
+	staffPost,
 	startE2eSandbox,
 	tarball,
 	until,
@@ -127,21 +127,6 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY);
 	const formatted = (day: string) => DateTime.fromISO(day).toFormat('cccc d LLLL');
 
-	async function staff(route: string, body: unknown) {
-		const res = await fetch(`${sandbox.restBaseUrl}${route}`, {
-			method: 'POST',
-			headers: {
-				'API-Key': sandbox.apiKey,
-				SiteId: String(sandbox.siteId),
-				Authorization: `Bearer ${await staffToken(sandbox)}`,
-				'Content-Type': 'application/json',
-			},
-			body: JSON.stringify(body),
-			signal: AbortSignal.timeout(15_000),
-		});
-		return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-	}
-
 	/** Moves n8n's Date.now() one step (MOVE_DAYS) and waits for the process to say it moved. */
 	async function moveN8nClock() {
 		const pid = n8nPid(n8n.userFolder);
@@ -225,7 +210,7 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 			)
 				continue;
 			for (const klass of upcoming) {
-				const booked = await staff('/class/addclienttoclass', {
+				const booked = await staffPost(sandbox, '/class/addclienttoclass', {
 					ClientId: client.ClientId,
 					ClassId: klass.Id,
 					ClientServiceId: service.Id,
@@ -244,7 +229,9 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		// The move: the sandbox first (her class ends, staff sign her in), then n8n.
 		await sandbox.clock.advance(MOVE_DAYS * DAY);
 		after = dayOf(sandbox.clock.now());
-		expect((await staff('/client/updateclientvisit', { VisitId: visitId, SignedIn: true })).status).toBe(200);
+		expect((await staffPost(sandbox, '/client/updateclientvisit', { VisitId: visitId, SignedIn: true })).status).toBe(
+			200,
+		);
 		await moveN8nClock();
 	});
 

@@ -135,6 +135,26 @@ export function nodeOutput(execution: Execution, node: string, output = 0): Arra
 	return (runs[0].data?.main[output] ?? []).map((item) => item.json);
 }
 
+/** One POST to the sandbox's REST service as the staff login, with a fresh token: test setup outside n8n. */
+export async function staffPost(
+	sandbox: Sandbox,
+	route: string,
+	body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+	const res = await fetch(`${sandbox.restBaseUrl}${route}`, {
+		method: 'POST',
+		headers: {
+			'API-Key': sandbox.apiKey,
+			SiteId: String(sandbox.siteId),
+			Authorization: `Bearer ${await staffToken(sandbox)}`,
+			'Content-Type': 'application/json',
+		},
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(15000),
+	});
+	return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
 /** A staff token of the sandbox's owner login (at the main site unless given), for reading lists as the poll trigger does. */
 export async function staffToken(sandbox: Sandbox, siteId = sandbox.siteId): Promise<string> {
 	const res = await fetch(`${sandbox.restBaseUrl}/usertoken/issue`, {
