@@ -54,8 +54,16 @@ export function pollWorkflow(
 	};
 }
 
-/** Adds clients through POST /client/addclient (no user token: the integration itself). */
-export async function addClients(sandbox: Sandbox, names: string[]): Promise<Array<Record<string, unknown>>> {
+/**
+ * Adds clients through POST /client/addclient (no user token: the integration itself), one after
+ * the other, or with `atOnce` all sent together (a burst no poll can fall inside).
+ */
+export async function addClients(
+	sandbox: Sandbox,
+	names: string[],
+	{ atOnce = false } = {},
+): Promise<Array<Record<string, unknown>>> {
+	if (atOnce) return (await Promise.all(names.map((name) => addClients(sandbox, [name])))).flat();
 	const added = [];
 	for (const name of names) {
 		const response = await fetch(`${sandbox.restBaseUrl}/client/addclient`, {
