@@ -1,4 +1,11 @@
-import { operationOfTask, operations, resources, tasks, type Operation } from '../nodes/shared/catalogue';
+import {
+	laterReadsOfTask,
+	operationOfTask,
+	operations,
+	resources,
+	tasks,
+	type Operation,
+} from '../nodes/shared/catalogue';
 
 /** Which document states the operation: the spec's REST or webhook document, or Mindbody's v6 document. */
 const documentOf = (op: Operation) => (op.v6 ? 'v6 document' : op.service === 'rest' ? 'REST spec' : 'webhook spec');
@@ -26,12 +33,15 @@ export function operationTable(): string {
 	return ['| Resource | Operation | Document | Request | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-/** README's Front Desk table: each task and the operation whose request it sends. */
+/** README's Front Desk table: each task and the operations whose requests it sends, in order. */
 export function taskTable(): string {
 	const rows = tasks.map((task) => {
-		const op = operationOfTask(task);
-		const resource = resources.find(({ value }) => value === op.resource)?.name ?? op.resource;
-		return `| ${task.name} | ${resource} → ${op.name} | \`${op.method} ${op.path}\` |`;
+		const sent = [operationOfTask(task), ...laterReadsOfTask(task)];
+		const named = sent.map(
+			(op) => `${resources.find(({ value }) => value === op.resource)?.name ?? op.resource} → ${op.name}`,
+		);
+		const requests = sent.map((op) => `\`${op.method} ${op.path}\``);
+		return `| ${task.name} | ${named.join(', then ')} | ${requests.join(', ')} |`;
 	});
 	return ['| Task | Sends | Request |', '|---|---|---|', ...rows].join('\n');
 }

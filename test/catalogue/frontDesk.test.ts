@@ -10,6 +10,7 @@ import {
 	FRONT_DESK,
 	findOperation,
 	LISTS,
+	laterReadsOfTask,
 	operationOfTask,
 	operations,
 	resources,
@@ -33,12 +34,16 @@ const inputsNamed = (task: Task) => [
 ];
 
 describe('Front Desk tasks', () => {
-	test('each sends exactly one operation of the catalogue, and no two share an operation value, a name or an action', () => {
+	test('each sends one operation of the catalogue (Client Summary then reads two more), and no two share an operation value, a name or an action', () => {
 		for (const task of tasks) {
 			const sent = operations.filter((op) => `${op.resource}.${op.operation}` === task.sends);
 			expect([task.operation, sent.length]).toEqual([task.operation, 1]);
 			expect(operationOfTask(task)).toBe(sent[0]);
+			// What it reads after that only reads: README's task table lists it beside the one it sends.
+			for (const later of laterReadsOfTask(task))
+				expect([task.operation, later.method]).toEqual([task.operation, 'GET']);
 		}
+		expect(tasks.filter((task) => task.thenReads?.length).map((task) => task.operation)).toEqual(['clientSummary']);
 		for (const key of ['operation', 'name', 'action'] as const) {
 			expect(new Set(tasks.map((task) => task[key])).size).toBe(tasks.length);
 		}

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { findOperation, pickedLabel, type Operation } from '../../shared/catalogue';
+import { findTask, laterReadsOfTask, pickedLabel, type Operation } from '../../shared/catalogue';
 import { inputPlaces } from '../bodies/inputPlaces';
 import { fetchAllPages } from './paging';
 import { buildRequest } from './request';
@@ -22,8 +22,7 @@ import { siteZone } from './siteZone';
 /** The task's operation value in Front Desk. */
 export const CLIENT_SUMMARY = 'clientSummary';
 
-const visitsOp = findOperation('client', 'getVisits')!;
-const purchasesOp = findOperation('client', 'getPurchases')!;
+const [visitsOp, purchasesOp] = laterReadsOfTask(findTask(CLIENT_SUMMARY)!);
 
 /**
  * The reads run from this day: the document's date filters default to today, and a client's history

@@ -281,8 +281,8 @@ export const tasks: readonly Task[] = [
 		ask: [{ input: 'request.clientId' }],
 		more: ['request.locationId'],
 	},
-	// Reads three operations, not one: the client's record with what they hold (this operation),
-	// then their visits and purchases (nodes/Mindbody/actions/clientSummary.ts).
+	// Reads three operations, not one: the client's record with what they hold, then their visits
+	// and purchases (nodes/Mindbody/actions/clientSummary.ts).
 	{
 		operation: 'clientSummary',
 		name: 'Client Summary',
@@ -290,6 +290,7 @@ export const tasks: readonly Task[] = [
 		description:
 			'Returns one item per client: spend (all time and last 12 months), visits, active memberships, contracts and pricing options, and the next booking; three requests per client',
 		sends: 'client.getCompleteInfo',
+		thenReads: ['client.getVisits', 'client.getPurchases'],
 		ask: [{ input: 'request.clientId', required: true }],
 	},
 ];

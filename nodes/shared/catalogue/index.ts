@@ -98,6 +98,16 @@ export function operationOfTask(task: Task): Operation {
 	return found;
 }
 
+/** The operations a task reads after the one it sends, in order. */
+export function laterReadsOfTask(task: Task): Operation[] {
+	return (task.thenReads ?? []).map((ref) => {
+		const [resource, operation] = ref.split('.');
+		const found = findOperation(resource, operation);
+		if (!found) throw new Error(`The task ${task.operation} reads ${ref}, which is no operation`);
+		return found;
+	});
+}
+
 export const findTask = (operation: string): Task | undefined => tasks.find((task) => task.operation === operation);
 
 /**

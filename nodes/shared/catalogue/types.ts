@@ -257,7 +257,7 @@ export interface TaskPickedAmong {
 /**
  * A front desk task: one operation of the catalogue presented as a studio says it, with the fields
  * the task needs at the top and the values it sets itself. It sends exactly that operation's
- * request (Client Summary then reads more: actions/clientSummary.ts); it is not an operation of its own.
+ * request (Client Summary then reads those in `thenReads`); it is not an operation of its own.
  */
 export interface Task {
 	/** The node's operation value within the Front Desk resource. */
@@ -268,6 +268,8 @@ export interface Task {
 	description: string;
 	/** The operation it sends. */
 	sends: OperationRef;
+	/** Operations it reads after that one, per item, in this order (Client Summary's visits and purchases). */
+	thenReads?: readonly OperationRef[];
 	/** The task's caution, where the operation's says less than the task does. */
 	toolWarning?: string;
 	/** Pickers that narrow the ones below them, first. */
