@@ -1,4 +1,6 @@
+import { isoAt } from '../data/dates';
 import type { SiteData } from '../data/types';
+import { wallClock } from '../data/zones';
 import type { RequestLog } from '../requestLog';
 import { mask, type CallerBook } from './callers';
 
@@ -10,8 +12,19 @@ export const NEWEST = 15;
 const nameOf = (person?: { FirstName: string; LastName: string }) =>
 	person ? `${person.FirstName} ${person.LastName}` : '';
 
-/** The business of one site: counts, newest clients and sales, one day's classes and appointments. */
+/**
+ * A stored instant (`…Z`) as the studio's wall clock shows it: `2026-11-14T06:30:00`, no zone mark.
+ * A date or a time already local stays as it is.
+ */
+export const studioTime = (zone: string, iso: string) =>
+	/T.*Z$/.test(iso ?? '') ? isoAt(wallClock(zone, Date.parse(iso))).slice(0, 19) : iso;
+
+/**
+ * The business of one site: counts, newest clients and sales, one day's classes and appointments.
+ * Days and times are the studio's (its time zone), as its front desk reads them.
+ */
 export function businessOverview(site: SiteData, sites: SiteData[], day: string) {
+	const local = (iso: string) => studioTime(site.settings.TimeZone, iso);
 	const clientById = new Map(site.clients.map((client) => [client.Id, client]));
 	const staffById = new Map(site.staff.map((member) => [member.Id, member]));
 	const locationById = new Map(site.locations.map((location) => [location.Id, location]));
@@ -24,7 +37,7 @@ export function businessOverview(site: SiteData, sites: SiteData[], day: string)
 	});
 
 	const classes = site.classes
-		.filter((instance) => instance.StartDateTime.startsWith(day))
+		.filter((instance) => local(instance.StartDateTime).startsWith(day))
 		.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime) || a.Id - b.Id)
 		.map((instance) => {
 			const roster = visits
@@ -34,8 +47,8 @@ export function businessOverview(site: SiteData, sites: SiteData[], day: string)
 			return {
 				id: instance.Id,
 				name: descriptionById.get(instance.ClassDescriptionId)?.Name ?? `Class ${instance.Id}`,
-				start: instance.StartDateTime,
-				end: instance.EndDateTime,
+				start: local(instance.StartDateTime),
+				end: local(instance.EndDateTime),
 				staff: nameOf(staffById.get(instance.StaffId)),
 				location: locationById.get(instance.LocationId)?.Name ?? String(instance.LocationId),
 				maxCapacity: instance.MaxCapacity,
@@ -46,17 +59,21 @@ export function businessOverview(site: SiteData, sites: SiteData[], day: string)
 				unnamedBookings: Math.max(0, instance.TotalBooked - named.length),
 				waitingList: waitlist
 					.filter((entry) => entry.ClassId === instance.Id && entry.Status === 'Waiting')
-					.map((entry) => ({ entryId: entry.Id, ...clientLabel(entry.ClientId), requested: entry.RequestDateTime })),
+					.map((entry) => ({
+						entryId: entry.Id,
+						...clientLabel(entry.ClientId),
+						requested: local(entry.RequestDateTime),
+					})),
 			};
 		});
 
 	const appointments = site.appointments
-		.filter((appointment) => appointment.StartDateTime.startsWith(day))
+		.filter((appointment) => local(appointment.StartDateTime).startsWith(day))
 		.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime) || a.Id - b.Id)
 		.map((appointment) => ({
 			id: appointment.Id,
-			start: appointment.StartDateTime,
-			end: appointment.EndDateTime,
+			start: local(appointment.StartDateTime),
+			end: local(appointment.EndDateTime),
 			status: appointment.Status,
 			...clientLabel(appointment.ClientId),
 			staff: nameOf(staffById.get(appointment.StaffId)),
@@ -68,7 +85,7 @@ export function businessOverview(site: SiteData, sites: SiteData[], day: string)
 		.slice(0, NEWEST)
 		.map((sale) => ({
 			id: sale.Id,
-			at: sale.SaleDateTime,
+			at: local(sale.SaleDateTime),
 			...clientLabel(sale.ClientId),
 			total: sale.TotalAmount,
 			items: sale.Items.map((item) => (item.Quantity > 1 ? `${item.Quantity} × ${item.Name}` : item.Name)),
@@ -83,7 +100,7 @@ export function businessOverview(site: SiteData, sites: SiteData[], day: string)
 			name: nameOf(client),
 			email: client.Email,
 			status: client.Status,
-			created: client.CreationDate,
+			created: local(client.CreationDate),
 		}));
 
 	return {

@@ -88,7 +88,7 @@ export const CONSOLE_PAGE = `<!doctype html>
 			<label>Day <input id="day" type="date"></label>
 			<span id="counts" class="muted"></span>
 		</div>
-		<h3>Classes of the day <span class="muted">(UTC times; roster and waiting list)</span></h3>
+		<h3>Classes of the day <span class="muted">(the studio's times; roster and waiting list)</span></h3>
 		<div id="classes" class="classes"></div>
 		<div class="grid2">
 			<div><h3>Appointments of the day</h3><div id="appointments"></div></div>
@@ -165,7 +165,6 @@ export const CONSOLE_PAGE = `<!doctype html>
 		var n = clock.pendingTimers.length;
 		document.getElementById('clock-timers').textContent = n ? n + ' timer' + (n > 1 ? 's' : '') +
 			' waiting, next at ' + clock.pendingTimers[0].replace('T', ' ').replace('Z', '') : 'no timers waiting';
-		if (!state.day) { state.day = clock.now.slice(0, 10); document.getElementById('day').value = state.day; }
 	}
 
 	function renderFaults(faults) {
@@ -185,6 +184,7 @@ export const CONSOLE_PAGE = `<!doctype html>
 			select.innerHTML = b.sites.map(function (s) { return '<option value="' + esc(s.id) + '">' + esc(s.id + ' ' + s.name) + '</option>'; }).join('');
 			select.value = String(b.site.id);
 		}
+		if (!state.day) { state.day = b.day; document.getElementById('day').value = state.day; }
 		var c = b.counts;
 		document.getElementById('counts').textContent = b.site.name + ' (' + b.site.timeZone + '): ' + c.clients + ' clients, ' +
 			c.staff + ' staff, ' + c.locations + ' locations, ' + c.sales + ' sales; ' + c.classesThatDay + ' classes and ' +
@@ -276,7 +276,7 @@ export const CONSOLE_PAGE = `<!doctype html>
 			var site = state.site ? '&siteId=' + encodeURIComponent(state.site) : '';
 			return Promise.all([
 				get('/faults').then(renderFaults),
-				get('/overview/business?day=' + encodeURIComponent(state.day) + site).then(renderBusiness),
+				get('/overview/business?' + (state.day ? 'day=' + encodeURIComponent(state.day) : '') + site).then(renderBusiness),
 				get('/overview/requests?limit=60').then(renderRequests),
 				get('/overview/webhooks').then(renderWebhooks),
 			]);

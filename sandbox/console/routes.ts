@@ -1,5 +1,5 @@
 import { fail, ok, siteOf, type AdminRoute } from '../adminRoute';
-import { businessOverview, requestOverview, webhookOverview } from './overview';
+import { businessOverview, requestOverview, studioTime, webhookOverview } from './overview';
 import { CONSOLE_PAGE } from './page';
 
 /**
@@ -20,7 +20,8 @@ export const consoleRoutes: AdminRoute[] = [
 		(req, deps) => {
 			const site = siteOf(req, deps);
 			if (!site) return fail(404, 'Unknown site.');
-			const day = req.query.day?.[0] ?? deps.clock.iso().slice(0, 10);
+			// Without a day, the studio's today.
+			const day = req.query.day?.[0] ?? studioTime(site.settings.TimeZone, deps.clock.iso()).slice(0, 10);
 			if (!DAY.test(day)) return fail(400, 'day is a date: YYYY-MM-DD.');
 			return ok(businessOverview(site, [...deps.store.sites.values()], day));
 		},
