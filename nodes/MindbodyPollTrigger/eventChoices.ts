@@ -30,7 +30,8 @@ export const EVENT_CHOICES = {
 	appointmentChanged: {
 		value: 'appointmentChanged',
 		name: 'New or Changed Appointment',
-		description: 'An appointment in the look-ahead window is booked or changes, including its status',
+		description:
+			'An appointment in the look-ahead window is booked or changes, including its status; a request waiting for approval counts as booked once approved',
 		eventIds: ['appointmentBooking.created', 'appointmentBooking.updated'],
 	},
 	clientUpdated: {
