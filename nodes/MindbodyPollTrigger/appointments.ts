@@ -39,6 +39,8 @@ export interface SeenBefore {
 
 const REQUESTED = 'Requested';
 
+const REQUEST_EVENT = 'appointmentRequest.created';
+
 /** Statuses that end a request without a booking: declined or withdrawn, never booked. */
 const REQUEST_ENDINGS = ['Cancelled', 'LateCancelled'];
 
@@ -110,48 +112,77 @@ const readWindow = async (run: PollRun, zone: string, maxPages = Infinity) => {
 	return { ...listing, last };
 };
 
-export const appointmentChanged: PollEvent<AppointmentState> = {
-	...EVENT_CHOICES.appointmentChanged,
-	usesWindow: true,
-	// A start date cannot apply: appointments carry no time they were booked.
-	start: () => ({ digests: {} }),
-	isState: (value): value is AppointmentState =>
-		typeof (value as AppointmentState | undefined)?.digests === 'object' &&
-		(value as AppointmentState).digests !== null &&
-		// Saved before requests were told apart: none.
-		((value as AppointmentState).requests === undefined || Array.isArray((value as AppointmentState).requests)),
-	async poll(run, state, quiet) {
-		const zone = state.zone ?? (await zoneOf(run));
-		const listing = await readWindow(run, zone);
-		// The last day covered ends at the site's midnight: an appointment is compared with it as the instant it starts.
-		const covered = state.covered ? dayEndIn(state.covered, zone) : -Infinity;
-		const events: PolledEvent[] = [];
-		const digests: Record<string, string> = listing.whole ? {} : { ...state.digests };
-		const wereRequests = new Set(state.requests);
-		const requests = new Set(listing.whole ? [] : state.requests);
-		for (const record of listing.records) {
-			const key = appointmentKey(record);
-			const digest = digestOf(record);
-			const before = { digest: state.digests[key], request: wereRequests.has(key) };
-			digests[key] = digest;
-			if (record.Status === REQUESTED) requests.add(key);
-			else requests.delete(key);
-			// Days that just came into the window are learned: their appointments were booked before.
-			if (quiet || startOf(record, zone) > covered) continue;
-			const eventId = bookingEventOf(record.Status, before, digest);
-			if (eventId) events.push(event(run, record, eventId, digest));
-		}
-		const last = state.covered && state.covered > listing.last ? state.covered : listing.last;
-		const next: AppointmentState = { covered: last, zone, digests };
-		if (requests.size) next.requests = [...requests];
-		return { events, state: next };
-	},
-	// The appointment booked last (the highest id) in the window; a request waiting for approval is no booking.
-	async sample(run) {
-		const { records } = await readWindow(run, await zoneOf(run), SAMPLE_PAGES);
-		const newest = records
-			.filter((record) => record.Status !== REQUESTED)
-			.sort((a, b) => Number(b.Id) - Number(a.Id))[0];
-		return newest ? [event(run, newest, 'appointmentBooking.created', digestOf(newest))] : [];
-	},
-};
+/** What one appointment read passes on, given how the last poll saw it. */
+type EventOf = (record: IDataObject, before: SeenBefore, digest: string) => string | undefined;
+
+/**
+ * A window event: every poll reads the window and compares each appointment with the last read;
+ * `eventOf` says what a change passes on, `shown` which appointments a test event may show.
+ */
+function windowEvent(
+	choice: Pick<PollEvent, 'value' | 'name' | 'description' | 'eventIds'>,
+	eventOf: EventOf,
+	shown: (record: IDataObject) => boolean,
+): PollEvent<AppointmentState> {
+	return {
+		...choice,
+		usesWindow: true,
+		// A start date cannot apply: appointments carry no time they were booked.
+		start: () => ({ digests: {} }),
+		isState: (value): value is AppointmentState =>
+			typeof (value as AppointmentState | undefined)?.digests === 'object' &&
+			(value as AppointmentState).digests !== null &&
+			// Saved before requests were told apart: none.
+			((value as AppointmentState).requests === undefined || Array.isArray((value as AppointmentState).requests)),
+		async poll(run, state, quiet) {
+			const zone = state.zone ?? (await zoneOf(run));
+			const listing = await readWindow(run, zone);
+			// The last day covered ends at the site's midnight: an appointment is compared with it as the instant it starts.
+			const covered = state.covered ? dayEndIn(state.covered, zone) : -Infinity;
+			const events: PolledEvent[] = [];
+			const digests: Record<string, string> = listing.whole ? {} : { ...state.digests };
+			const wereRequests = new Set(state.requests);
+			const requests = new Set(listing.whole ? [] : state.requests);
+			for (const record of listing.records) {
+				const key = appointmentKey(record);
+				const digest = digestOf(record);
+				const before = { digest: state.digests[key], request: wereRequests.has(key) };
+				digests[key] = digest;
+				if (record.Status === REQUESTED) requests.add(key);
+				else requests.delete(key);
+				// Days that just came into the window are learned: their appointments were booked before.
+				if (quiet || startOf(record, zone) > covered) continue;
+				const eventId = eventOf(record, before, digest);
+				if (eventId) events.push(event(run, record, eventId, digest));
+			}
+			const last = state.covered && state.covered > listing.last ? state.covered : listing.last;
+			const next: AppointmentState = { covered: last, zone, digests };
+			if (requests.size) next.requests = [...requests];
+			return { events, state: next };
+		},
+		// The one made last (the highest id) in the window.
+		async sample(run) {
+			const { records } = await readWindow(run, await zoneOf(run), SAMPLE_PAGES);
+			const newest = records.filter(shown).sort((a, b) => Number(b.Id) - Number(a.Id))[0];
+			return newest ? [event(run, newest, choice.eventIds[0], digestOf(newest))] : [];
+		},
+	};
+}
+
+export const appointmentChanged = windowEvent(
+	EVENT_CHOICES.appointmentChanged,
+	(record, before, digest) => bookingEventOf(record.Status, before, digest),
+	// A request waiting for approval is no booking.
+	(record) => record.Status !== REQUESTED,
+);
+
+/**
+ * A request is passed on when the list first shows it waiting (status Requested), under the id
+ * Approve and Deny take (docs/spec-choices.md, "Pending appointment requests"); its changes and its
+ * decision are not: the booking it becomes is New or Changed Appointment's.
+ */
+export const appointmentRequested = windowEvent(
+	EVENT_CHOICES.appointmentRequested,
+	(record, before) => (record.Status === REQUESTED && !before.request ? REQUEST_EVENT : undefined),
+	(record) => record.Status === REQUESTED,
+);

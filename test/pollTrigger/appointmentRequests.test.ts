@@ -125,6 +125,35 @@ describe('Mindbody Poll Trigger: New or Changed Appointment and requests waiting
 	});
 });
 
+describe('Mindbody Poll Trigger: New Appointment Request', () => {
+	it('passes a new request on once, under the id Approve takes, and not its approval', async () => {
+		const workflow = env.workflow({ event: 'appointmentRequested', lookAheadDays: 14 });
+		await workflow.activate();
+		const request = await requestAppointment();
+		await workflow.poll();
+		await workflow.poll();
+		expect(idsOf(workflow.items)).toEqual([['appointmentRequest.created', request.Id, 'Requested']]);
+		expect(workflow.items[0].eventData).toMatchObject({
+			startDateTime: request.StartDateTime,
+			staffId: request.StaffId,
+			isConfirmed: false,
+		});
+		const approved = await env.staffRest('POST', '/Business/Schedules/AppointmentRequests/Approve', [
+			{ AppointmentRequestReference: { Id: (workflow.items[0].eventData as IDataObject).appointmentId } },
+		]);
+		expect(approved.status).toBe(201);
+		await workflow.poll();
+		expect(workflow.items).toHaveLength(1);
+	});
+
+	it('shows the newest waiting request as its test event', async () => {
+		const request = await requestAppointment();
+		const { items, error } = await env.workflow({ event: 'appointmentRequested' }).fetchTestEvent();
+		expect(error).toBeUndefined();
+		expect(idsOf(items)).toEqual([['appointmentRequest.created', request.Id, 'Requested']]);
+	});
+});
+
 describe('bookingEventOf: a request decided under its own id', () => {
 	const request = { digest: 'asked', request: true };
 	const booking = { digest: 'booked', request: false };
