@@ -24,7 +24,7 @@ async function freeSlot(): Promise<IDataObject> {
 	for (let days = 2; days < 10; days++) {
 		const day = new Date(now + days * DAY).toISOString().slice(0, 10);
 		const query = new URLSearchParams([
-			...types.map((id) => ['request.sessionTypeIds', String(id)]),
+			...types.map((id): [string, string] => ['request.sessionTypeIds', String(id)]),
 			['request.startDate', day],
 			['request.endDate', day],
 		]);
