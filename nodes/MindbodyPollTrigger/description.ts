@@ -35,13 +35,13 @@ const costNotice: INodeProperties = {
 };
 
 /** The days after today a window event watches (from yesterday on): more days, more requests. */
-const lookAhead = (event: string, days: number, description: string): INodeProperties => ({
+const lookAhead = (events: string[], days: number, description: string): INodeProperties => ({
 	displayName: 'Look Ahead (Days)',
 	name: 'lookAheadDays',
 	type: 'number',
 	typeOptions: { minValue: 0, maxValue: 365 },
 	default: days,
-	displayOptions: { show: { event: [event] } },
+	displayOptions: { show: { event: events } },
 	description,
 });
 
@@ -72,12 +72,12 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayOptions: { show: { event: STAFF_EVENTS } },
 	},
 	lookAhead(
-		'classBookingCreated',
+		['classBookingCreated'],
 		30,
 		'How many days after today to watch classes. A booking made further ahead is not passed on; each day the rosters of the classes coming into view are read once (one request per class).',
 	),
 	lookAhead(
-		'appointmentChanged',
+		['appointmentChanged', 'appointmentRequested'],
 		14,
 		'How many days after today to watch appointments. Every poll reads all appointments of these days: one request per 100 appointments.',
 	),
@@ -147,7 +147,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				// Appointments carry no time they were booked: they always start from now.
-				displayOptions: { hide: { '/event': ['appointmentChanged', ...FOLLOW_UP_EVENTS] } },
+				displayOptions: { hide: { '/event': ['appointmentChanged', 'appointmentRequested', ...FOLLOW_UP_EVENTS] } },
 				// The times it is compared with (LastModifiedDateTime, SaleDateTime) are UTC in the document.
 				description: withDateForm(
 					'At the first activation, pass on what changed since this time instead of starting from now',

@@ -30,8 +30,16 @@ export const EVENT_CHOICES = {
 	appointmentChanged: {
 		value: 'appointmentChanged',
 		name: 'New or Changed Appointment',
-		description: 'An appointment in the look-ahead window is booked or changes, including its status',
+		description:
+			'An appointment in the look-ahead window is booked or changes, including its status; a request waiting for approval counts as booked once approved',
 		eventIds: ['appointmentBooking.created', 'appointmentBooking.updated'],
+	},
+	appointmentRequested: {
+		value: 'appointmentRequested',
+		name: 'New Appointment Request',
+		description:
+			'A client asks for an appointment in the look-ahead window that waits for staff approval; its Appointment ID is the one Approve and Deny take',
+		eventIds: ['appointmentRequest.created'],
 	},
 	clientUpdated: {
 		value: 'clientUpdated',

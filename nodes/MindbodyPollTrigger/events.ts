@@ -1,4 +1,4 @@
-import { appointmentChanged } from './appointments';
+import { appointmentChanged, appointmentRequested } from './appointments';
 import { clientContractCreated, clientCreated, clientUpdated, saleCreated } from './changeEvents';
 import { classBookingCreated } from './classBookings';
 import { birthday, contractEnding, sessionsLow } from './holdingEvents';
@@ -12,6 +12,7 @@ export const POLL_EVENTS: readonly PollEvent[] = [
 	clientContractCreated,
 	saleCreated,
 	appointmentChanged,
+	appointmentRequested,
 	clientUpdated,
 	clientLapsed,
 	contractEnding,
