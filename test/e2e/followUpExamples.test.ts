@@ -4,7 +4,9 @@
  * (fixtures/shiftedClock.cjs) and the sandbox's move six days on together, so the cases the
  * sandbox's history holds come due: clients lapse, contracts near their end, birthdays come. A
  * client with two sessions left on a pricing option attends a class with it meanwhile. Each e-mail
- * is read back from the mail catcher and checked against the sandbox's records.
+ * is read back from the mail catcher and checked against the sandbox's records. A workflow on First
+ * Visit watches a new client's first class in the move. Then n8n restarts, and no case of any of
+ * them is passed on again.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -29,7 +31,7 @@ import {
 	VERSION,
 } from './support/mindbody';
 import { N8n, type WorkflowJson } from './support/n8n';
-import { pollTimesFor, pollWaitMs, POLL_NODE } from './support/pollTrigger';
+import { addClients, pollIntervalMs, pollTimesFor, pollWaitMs, POLL_NODE } from './support/pollTrigger';
 
 jest.setTimeout(600_000);
 
@@ -42,6 +44,7 @@ interface Client {
 	Id: number;
 	ClientId: string;
 	FirstName: string;
+	LastName: string;
 	Email: string;
 	BirthDate: string | null;
 	Status: string;
@@ -78,6 +81,10 @@ interface Appointment {
 	Status: string;
 	StartDateTime: string;
 }
+interface Execution {
+	id: string;
+	status: string;
+}
 type EventData = Record<string, string | number | boolean | null> & {
 	clientId: string;
 	firstName: string;
@@ -111,6 +118,9 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	let attendee: Client | undefined;
 	let pass: ClientService | undefined;
 	let credentialId: string;
+	/** The client who never attended before, and the class she attends in the move. */
+	let newcomer: Client | undefined;
+	let newcomerClass: ClassInstance | undefined;
 
 	const main = () =>
 		sandbox.state.main as unknown as {
@@ -135,6 +145,18 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		const was = await moves();
 		process.kill(pid, 'SIGUSR2');
 		expect(await until(moves, (moved) => moved > was, 10_000)).toBe(was + 1);
+	}
+
+	/**
+	 * Whether the trigger's state is stored: its first poll ran. Read through the public API, which
+	 * gives the workflow's static data (an object, or its JSON).
+	 */
+	async function firstPollStored(id: string): Promise<boolean> {
+		const res = await n8n.api('GET', `/workflows/${id}`);
+		let data = (res.json as { staticData?: unknown } | undefined)?.staticData;
+		if (typeof data === 'string') data = JSON.parse(data) as unknown;
+		const node = (data as Record<string, { poll?: unknown }> | null | undefined)?.[`node:${POLL_NODE}`];
+		return node?.poll !== undefined;
 	}
 
 	/**
@@ -179,12 +201,29 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 				NODE_OPTIONS: `--require ${CLOCK}`,
 				SHIFTED_CLOCK_ACK: path.join(clockAcks, 'moves'),
 				SHIFTED_CLOCK_STEP_MS: String(MOVE_DAYS * DAY),
+				// The move outlives a restart: the restarted n8n starts moved, never at the real time.
+				SHIFTED_CLOCK_KEEP: path.join(clockAcks, 'kept'),
 			},
 		});
 		before = dayOf(sandbox.clock.now());
-		// Each activation runs the first poll and waits for it: it learns, and sends nothing.
-		for (const file of EXAMPLES)
+		// Each activation runs the first poll: it learns, and sends nothing. 2.8.4 answers the API's
+		// activation once that poll ended; 2.41 answers first and activates afterwards (its
+		// publication outbox), so its first polls may still be under way. They must end before the
+		// clocks move: a first poll on the moved clock learns the cases the move brings as already
+		// due, and passes them on never.
+		const pendingAtActivation: string[] = [];
+		for (const file of EXAMPLES) {
 			ids[file] = await n8n.importWorkflow(pollingOften(example(file, credential.id, smtp.id)));
+			if (!(await firstPollStored(ids[file]))) pendingAtActivation.push(file);
+		}
+		ids[FIRST_VISIT] = await n8n.importWorkflow(firstVisitWorkflow(n8n, credential.id));
+		if (!(await firstPollStored(ids[FIRST_VISIT]))) pendingAtActivation.push(FIRST_VISIT);
+		process.stdout.write(`first poll not yet stored when activated: ${pendingAtActivation.join(', ') || 'none'}\n`);
+		for (const [name, id] of Object.entries(ids))
+			expect({ name, stored: await until(() => firstPollStored(id), Boolean, 120_000) }).toEqual({
+				name,
+				stored: true,
+			});
 		expect(mail.mails).toEqual([]);
 
 		// A client with two sessions left on a pricing option valid well past the move books a class
@@ -226,12 +265,31 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		}
 		expect(visitId).toBeDefined();
 
+		// A client new to the studio books a class of the coming days (unpaid: she holds nothing yet).
+		const [added] = await addClients(sandbox, ['Nova']);
+		newcomer = main().clients.find((c) => c.ClientId === String(added.Id));
+		expect(newcomer).toBeDefined();
+		let newcomerVisitId: number | undefined;
+		for (const klass of upcoming) {
+			const booked = await staffPost(sandbox, '/class/addclienttoclass', {
+				ClientId: newcomer!.ClientId,
+				ClassId: klass.Id,
+				RequirePayment: false,
+			});
+			if (booked.status !== 200) continue;
+			newcomerVisitId = (booked.body.Visit as { Id: number }).Id;
+			newcomerClass = klass;
+			break;
+		}
+		expect(newcomerVisitId).toBeDefined();
+
 		// The move: the sandbox first (her class ends, staff sign her in), then n8n.
 		await sandbox.clock.advance(MOVE_DAYS * DAY);
 		after = dayOf(sandbox.clock.now());
-		expect((await staffPost(sandbox, '/client/updateclientvisit', { VisitId: visitId, SignedIn: true })).status).toBe(
-			200,
-		);
+		for (const signedIn of [visitId, newcomerVisitId])
+			expect(
+				(await staffPost(sandbox, '/client/updateclientvisit', { VisitId: signedIn, SignedIn: true })).status,
+			).toBe(200);
 		await moveN8nClock();
 	});
 
@@ -347,6 +405,88 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		}
 	});
 
+	it('First Visit: the new client is passed on once, at her first class; no client who had visited before is', async () => {
+		// Its runs so far, without waiting for more: the restart's check counts every run of it.
+		const runs = await n8n.waitForExecutions(ids[FIRST_VISIT], 1, pollWaitMs(VERSION) + 90_000);
+		for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
+		const events = runs.flatMap((run) => nodeOutput(run, POLL_NODE)).map((item) => item.eventData as EventData);
+		const klass = newcomerClass!;
+		const hers = events.filter((e) => e.clientId === newcomer!.ClientId);
+		expect(hers).toHaveLength(1);
+		expect(hers[0]).toMatchObject({
+			clientId: newcomer!.ClientId,
+			firstName: newcomer!.FirstName,
+			lastName: newcomer!.LastName,
+			email: newcomer!.Email,
+			visitDate: dayOf(Date.parse(klass.StartDateTime)),
+		});
+		expect(Date.parse(String(hers[0].visitStartDateTime))).toBe(Date.parse(klass.StartDateTime));
+		// Each client passed on, by the sandbox's records: attended on the day passed on, never before it.
+		const classes = new Map(main().classes.map((c) => [c.Id, c]));
+		const attendedDays = (clientId: string) => [
+			...main()
+				.classRecords.visits.filter((v) => String(v.ClientId) === clientId && v.Status === 'SignedIn')
+				.map((v) => dayOf(Date.parse(classes.get(v.ClassId)!.StartDateTime))),
+			...main()
+				.appointments.filter((a) => String(a.ClientId) === clientId && ['Arrived', 'Completed'].includes(a.Status))
+				.map((a) => a.StartDateTime.slice(0, 10)),
+		];
+		for (const event of events) {
+			const days = attendedDays(event.clientId);
+			expect({ client: event.clientId, first: days.sort()[0] }).toEqual({
+				client: event.clientId,
+				first: event.visitDate,
+			});
+		}
+		expect(new Set(events.map((e) => e.clientId)).size).toBe(events.length);
+	});
+
+	it('after n8n restarts, further polls pass no case of the five workflows on again', async () => {
+		const WORKFLOWS = [...EXAMPLES, FIRST_VISIT];
+		const before = new Map<string, number>();
+		for (const name of WORKFLOWS) before.set(name, (await n8n.executions(ids[name])).length);
+		const mailsBefore = mail.mails.length;
+		// The cases passed on a few minutes ago are still among the polls a new process reads
+		// again (HANDED_ON_WINDOW_MS): the restarted n8n re-reads them, and the runs' first step must
+		// drop each one its record holds.
+		await n8n.restart();
+		// The restarted process read the kept move at its start (fixtures/shiftedClock.cjs): its
+		// first poll, at activation, already ran on the moved clock.
+		const ack = path.join(clockAcks, `moves.${n8nPid(n8n.userFolder)}`);
+		expect(fs.existsSync(ack) && Number(fs.readFileSync(ack, 'utf8'))).toBe(1);
+		// Polls of the restarted process. Its first poll of each workflow, at activation, reads again
+		// from before the cases (they are minutes old) and hands them on to a run whose first step drops
+		// them: wait for that run of each, then for two polls more.
+		const rerun = async () => {
+			for (const name of WORKFLOWS) if ((await n8n.executions(ids[name])).length === before.get(name)) return false;
+			return true;
+		};
+		const rereadByAll = await until(rerun, Boolean, 2 * pollWaitMs(VERSION));
+		await new Promise((resolve) => setTimeout(resolve, 2 * pollIntervalMs(VERSION)));
+		const counts: Record<string, Record<string, number>> = {};
+		let after = 0;
+		for (const name of WORKFLOWS) {
+			const runs = (await n8n.executions(ids[name])).filter((e) => e.stoppedAt);
+			after += runs.length - before.get(name)!;
+			for (const run of runs as Execution[])
+				expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
+			counts[name] = {};
+			for (const item of runs.flatMap((run) => nodeOutput(run, POLL_NODE))) {
+				const key = caseKey(item as { eventId: string; eventData: EventData });
+				counts[name][key] = (counts[name][key] ?? 0) + 1;
+			}
+		}
+		process.stdout.write(
+			`after the restart: ${after} runs (a run of each: ${rereadByAll}), ${mail.mails.length - mailsBefore} e-mails\n`,
+		);
+		for (const name of WORKFLOWS) {
+			expect(Object.keys(counts[name]).length).toBeGreaterThan(0);
+			const twice = Object.entries(counts[name]).filter(([, count]) => count !== 1);
+			expect({ workflow: name, twice }).toEqual({ workflow: name, twice: [] });
+		}
+		expect(mail.mails.length).toBe(mailsBefore);
+	});
+
 	it("Front Desk → Client Summary in a workflow: the item is the sandbox's records of the client, from four requests", async () => {
 		const site = sandbox.state.main as unknown as SiteData;
 		const now = sandbox.clock.now();
@@ -383,7 +523,7 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 			settings: { executionOrder: 'v1' },
 		};
 		// The examples' triggers stop polling, so the sandbox's log holds the summary's requests alone.
-		for (const file of EXAMPLES) await n8n.deactivate(ids[file]);
+		for (const id of Object.values(ids)) await n8n.deactivate(id);
 		// A poll already under way finishes first: the log stays still for a second.
 		const still = async () => {
 			const logged = sandbox.log.list().length;
@@ -415,5 +555,36 @@ const EXAMPLES = [
 	'11-one-session-left-offer.json',
 	'12-birthday-email.json',
 ];
+
+/** The First Visit workflow, polling as often as the examples. */
+const FIRST_VISIT = 'first visit';
+function firstVisitWorkflow(n8n: N8n, credentialId: string): WorkflowJson {
+	return {
+		name: 'e2e: First Visit',
+		nodes: [
+			{
+				id: 'f1a57000-0000-4000-8000-000000000001',
+				name: POLL_NODE,
+				type: n8n.nodeType('mindbodyPollTrigger'),
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: pollTimesFor(VERSION), event: 'firstVisit', options: {} },
+				credentials: { mindbodyApi: { id: credentialId, name: CREDENTIAL_NAME } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * A case: its event, the record it is about, and what about it (a pricing option's sessions left or
+ * its expiry, a contract's end day).
+ */
+function caseKey(item: { eventId: string; eventData: EventData }): string {
+	const data = item.eventData;
+	const record = data.clientContractId ?? data.clientServiceId ?? data.clientId;
+	return [item.eventId, record, data.reason ?? data.endDate ?? ''].map(String).join(':');
+}
 
 const byClient = (a: { clientId: string }, b: { clientId: string }) => a.clientId.localeCompare(b.clientId);
