@@ -142,11 +142,16 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 				listed.every((execution) => execution.status !== 'running' && execution.status !== 'new'),
 			60_000,
 		);
+		// n8n 2.8.4 neither runs nor marks crashed an execution it had stored but not started when it
+		// died, and refuses to retry it (queued): its event, acknowledged, never runs. A class of its own.
+		const leftNew = settled.listed.filter((execution) => execution.status === 'new');
+		const leftNewIds = new Set(leftNew.flatMap(heldIds));
+		if (VERSION !== '2.8.4') expect(leftNew.map((execution) => String(execution.id))).toEqual([]);
 		const unfinished = [...settled.running, ...settled.listed]
-			.filter((execution) => execution.status === 'running' || execution.status === 'new')
-			.map((execution) => `${String(execution.id)}:${String(execution.status)}:${JSON.stringify(heldIds(execution))}`);
-		// An execution n8n neither ran nor marked crashed 60 s after the restart holds its event where
-		// no Retry reaches it: named here rather than counted as lost below.
+			.filter((execution) => execution.status === 'running')
+			.map((execution) => `${String(execution.id)}:${JSON.stringify(heldIds(execution))}`);
+		// An execution n8n still shows running 60 s after the restart holds its event where no Retry
+		// reaches it: named here rather than counted as lost below.
 		expect(unfinished).toEqual([]);
 		const executions = settled.listed;
 		// Stored before the kill, started after the restart by n8n itself (2.41): its event runs once.
@@ -168,6 +173,13 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 				`run by n8n itself after the restart: ${ranAfterRestart.length} ${JSON.stringify(
 					ranAfterRestart.map(
 						(execution) => `${String(execution.id)}:${String(execution.status)}:${passedIds(execution).join(',')}`,
+					),
+				)}; left new by n8n: ${leftNew.length} ${JSON.stringify(
+					leftNew.map(
+						(execution) =>
+							`${String(execution.id)}:${heldIds(execution)
+								.map((id) => (acknowledged.includes(id) ? `${id} (acknowledged)` : id))
+								.join(',')}`,
 					),
 				)}`,
 		);
@@ -202,7 +214,15 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		expect(crashed.length).toBeGreaterThan(0);
 		// Every acknowledged event that did not run is held by a crashed execution.
 		const heldAll = new Set([...held.values()].flat());
-		expect(lost.filter((id) => !heldAll.has(id))).toEqual([]);
+		// Every acknowledged event that did not run is held by a crashed execution, or by one n8n left new.
+		expect(lost.filter((id) => !heldAll.has(id) && !leftNewIds.has(id))).toEqual([]);
+		const leftNewRetries: number[] = [];
+		for (const execution of leftNew) {
+			leftNewRetries.push((await n8n.api('POST', `/executions/${execution.id}/retry`, { loadWorkflow: false })).status);
+		}
+		if (leftNew.length)
+			console.log(`[${VERSION}] Retry of the executions left new answered ${JSON.stringify(leftNewRetries)}`);
+		expect(leftNewRetries.filter((status) => status === 200)).toEqual([]);
 		// What n8n ran itself after the restart succeeded, its event counted.
 		expect(ranAfterRestart.filter((execution) => execution.status !== 'success')).toEqual([]);
 		expect(ranAfterRestart.flatMap(passedIds).filter((id) => !counter.seen.has(id))).toEqual([]);
@@ -217,13 +237,16 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 				retryStatus: (res.json as { status?: string } | undefined)?.status,
 			});
 		}
-		await counter.settle(acknowledged.length, 60_000);
+		const neverToRun = acknowledged.filter((id) => leftNewIds.has(id)).length;
+		await counter.settle(acknowledged.length - neverToRun, 60_000);
 		const twice = acknowledged.filter((id) => (counter.seen.get(id) ?? 0) > 1);
-		const never = acknowledged.filter((id) => !counter.seen.has(id));
+		const never = acknowledged.filter((id) => !counter.seen.has(id) && !leftNewIds.has(id));
+		const neverLeftNew = acknowledged.filter((id) => !counter.seen.has(id) && leftNewIds.has(id));
 		console.log(
 			`[${VERSION}] retried ${retried.length} crashed executions (${retried.filter((r) => r.status === 200 && r.retryStatus === 'success').length} succeeded); ` +
 				`acknowledged events run once: ${acknowledged.length - twice.length - never.length}, never: ${never.length}, twice: ${twice.length} ` +
-				`(crashed executions whose event had run before the kill: ${crashedButRan.length})`,
+				`(crashed executions whose event had run before the kill: ${crashedButRan.length}); ` +
+				`acknowledged, left new by n8n, never run: ${neverLeftNew.length}`,
 		);
 		expect(retried.every((r) => r.status === 200 && r.retryStatus === 'success')).toBe(true);
 		// Before the trigger ran a retry's events, the record (written by the crashed run's trigger
@@ -236,14 +259,16 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		// The record of processed events: every acknowledged id, redelivered now, runs nothing. Spread as
 		// the service spreads them: 120 at once on a busy 2-core machine, n8n answered none within 30 s.
 		const runsBefore = counter.runs;
-		const redelivered = await postSpread(acknowledged.map((id) => JSON.stringify(event(id))));
+		// (What n8n left new never ran, so no record holds it: not redelivered.)
+		const recorded = acknowledged.filter((id) => !leftNewIds.has(id));
+		const redelivered = await postSpread(recorded.map((id) => JSON.stringify(event(id))));
 		await new Promise((r) => setTimeout(r, 5000));
 		const statuses = redelivered.reduce<Record<string, number>>((counts, status) => {
 			counts[status] = (counts[status] ?? 0) + 1;
 			return counts;
 		}, {});
 		console.log(
-			`[${VERSION}] ${acknowledged.length} acknowledged ids redelivered after the retries: answered ${JSON.stringify(statuses)}, ${counter.runs - runsBefore} runs`,
+			`[${VERSION}] ${recorded.length} acknowledged ids redelivered after the retries: answered ${JSON.stringify(statuses)}, ${counter.runs - runsBefore} runs`,
 		);
 		expect(redelivered.every((status) => status === 200)).toBe(true);
 		expect(counter.runs).toBe(runsBefore);
@@ -264,8 +289,8 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		}
 		console.log(`[${VERSION}] ${unanswered.length} unanswered deliveries sent again: ${JSON.stringify(rounds)}`);
 		expect(pending).toEqual([]);
-		await counter.settle(DELIVERIES, 60_000);
-		expect(ids.filter((id) => !counter.seen.has(id))).toEqual([]);
+		await counter.settle(DELIVERIES - neverToRun, 60_000);
+		expect(ids.filter((id) => !counter.seen.has(id) && !neverLeftNew.includes(id))).toEqual([]);
 		expect(ids.filter((id) => (counter.seen.get(id) ?? 0) > 1 && !crashedButRan.includes(id))).toEqual([]);
 	});
 });
