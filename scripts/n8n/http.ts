@@ -161,16 +161,21 @@ export interface Execution {
 	[key: string]: unknown;
 }
 
-/** Executions of one workflow, newest first, with their run data. Follows the cursor (bounded). */
+/**
+ * Executions of one workflow, newest first, with their run data. Follows the cursor (bounded).
+ * Without `status`, n8n leaves out the executions running in its process now (both pinned
+ * versions); `status: 'running'` lists those.
+ */
 export async function listExecutions(
 	server: { baseUrl: string; apiKey?: string },
 	workflowId: string,
-	{ includeData = true, maxPages = 20 }: { includeData?: boolean; maxPages?: number } = {},
+	{ includeData = true, maxPages = 20, status }: { includeData?: boolean; maxPages?: number; status?: string } = {},
 ): Promise<Execution[]> {
 	const out: Execution[] = [];
 	let cursor: string | undefined;
 	for (let page = 0; page < maxPages; page++) {
 		const q = new URLSearchParams({ workflowId, includeData: String(includeData), limit: '100' });
+		if (status) q.set('status', status);
 		if (cursor) q.set('cursor', cursor);
 		const res = expectOk(await api(server, 'GET', `/executions?${q}`), 'list executions');
 		const page = res.json as { data: Execution[]; nextCursor?: string | null };

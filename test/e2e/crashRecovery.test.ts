@@ -5,7 +5,8 @@
  * with it: retry it (n8n's Retry, here through the public API). This suite checks that each such
  * event then runs the workflow once, and that n8n's record of processed events holds it
  * afterwards (a redelivery runs nothing). A Wait node keeps executions in flight, so the kill
- * catches several after the trigger's step and before the workflow's end.
+ * catches several after the trigger's step and before the workflow's end. n8n 2.41 also runs
+ * itself, on restart, what it had stored but not started when it died (not marked crashed).
  */
 import type { Sandbox } from '../../sandbox';
 import { signBody } from '../../sandbox/webhooks/signature';
@@ -34,6 +35,12 @@ function heldIds(execution: Execution): string[] {
 		.filter((entry) => entry.node.name === 'Mindbody Trigger')
 		.flatMap((entry) => entry.data?.main?.[0] ?? [])
 		.map((item) => String(item.json.messageId));
+}
+
+/** The messageIds an execution's trigger step passed on (its output, once the step has run). */
+function passedIds(execution: Execution): string[] {
+	const runs = execution.data?.resultData.runData['Mindbody Trigger'] ?? [];
+	return runs.flatMap((run) => run.data?.main[0] ?? []).map((item) => String(item.json.messageId));
 }
 
 describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can be retried`, () => {
@@ -77,8 +84,25 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		}
 	}
 
-	async function workflowExecutions(): Promise<Execution[]> {
-		return (await n8n.executions(workflowId)).filter((execution) => String(execution.workflowId) === workflowId);
+	async function workflowExecutions(status?: string): Promise<Execution[]> {
+		return (await n8n.executions(workflowId, { status })).filter(
+			(execution) => String(execution.workflowId) === workflowId,
+		);
+	}
+
+	/** Sends each body, IN_FLIGHT at a time (as the service spreads its resends); the statuses in order. */
+	async function postSpread(bodies: string[]): Promise<number[]> {
+		const statuses: number[] = [];
+		let next = 0;
+		await Promise.all(
+			Array.from({ length: IN_FLIGHT }, async () => {
+				while (next < bodies.length) {
+					const index = next++;
+					statuses[index] = await post(bodies[index]);
+				}
+			}),
+		);
+		return statuses;
 	}
 
 	it('every acknowledged event runs once: the crashed ones when retried; the record holds them all', async () => {
@@ -104,13 +128,35 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 			}),
 		);
 		const ranBeforeKill = new Set(counter.seen.keys());
+		// Taken once the killed process is gone (finding its pid takes a while on a busy machine).
+		const restartedAt = Date.now();
 		await n8n.restart();
 
-		// n8n marks what was under way crashed on restart; give it a moment to settle.
-		const executions = await until(
-			() => workflowExecutions(),
-			(list) => list.every((execution) => execution.status !== 'running' && execution.status !== 'new'),
+		// On restart n8n marks what was under way crashed, and 2.41 runs what it had stored but not
+		// started. A plain listing leaves out what runs in n8n's process now, so those are asked for by
+		// status: read once nothing runs and nothing waits to start.
+		const settled = await until(
+			async () => ({ listed: await workflowExecutions(), running: await workflowExecutions('running') }),
+			({ listed, running }) =>
+				running.length === 0 &&
+				listed.every((execution) => execution.status !== 'running' && execution.status !== 'new'),
 			60_000,
+		);
+		// n8n 2.8.4 neither runs nor marks crashed an execution it had stored but not started when it
+		// died, and refuses to retry it (queued): its event, acknowledged, never runs. A class of its own.
+		const leftNew = settled.listed.filter((execution) => execution.status === 'new');
+		const leftNewIds = new Set(leftNew.flatMap(heldIds));
+		if (VERSION !== '2.8.4') expect(leftNew.map((execution) => String(execution.id))).toEqual([]);
+		const unfinished = [...settled.running, ...settled.listed]
+			.filter((execution) => execution.status === 'running')
+			.map((execution) => `${String(execution.id)}:${JSON.stringify(heldIds(execution))}`);
+		// An execution n8n still shows running 60 s after the restart holds its event where no Retry
+		// reaches it: named here rather than counted as lost below.
+		expect(unfinished).toEqual([]);
+		const executions = settled.listed;
+		// Stored before the kill, started after the restart by n8n itself (2.41): its event runs once.
+		const ranAfterRestart = executions.filter(
+			(execution) => execution.mode !== 'retry' && Date.parse(execution.startedAt) >= restartedAt,
 		);
 		const crashed = executions.filter((execution) => execution.status === 'crashed');
 		const byStatus = executions.reduce<Record<string, number>>((counts, execution) => {
@@ -123,7 +169,19 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		console.log(
 			`[${VERSION}] killed after ${acknowledged.length} acknowledged of ${DELIVERIES}; ${unanswered.length} unanswered; ` +
 				`executions ${JSON.stringify(byStatus)}; acknowledged but not run: ${lost.length}; ` +
-				`crashed executions holding their event: ${[...held.values()].filter((list) => list.length).length} of ${crashed.length}`,
+				`crashed executions holding their event: ${[...held.values()].filter((list) => list.length).length} of ${crashed.length}; ` +
+				`run by n8n itself after the restart: ${ranAfterRestart.length} ${JSON.stringify(
+					ranAfterRestart.map(
+						(execution) => `${String(execution.id)}:${String(execution.status)}:${passedIds(execution).join(',')}`,
+					),
+				)}; left new by n8n: ${leftNew.length} ${JSON.stringify(
+					leftNew.map(
+						(execution) =>
+							`${String(execution.id)}:${heldIds(execution)
+								.map((id) => (acknowledged.includes(id) ? `${id} (acknowledged)` : id))
+								.join(',')}`,
+					),
+				)}`,
 		);
 		if (crashed[0]) {
 			const sample = crashed[0];
@@ -156,7 +214,18 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		expect(crashed.length).toBeGreaterThan(0);
 		// Every acknowledged event that did not run is held by a crashed execution.
 		const heldAll = new Set([...held.values()].flat());
-		expect(lost.filter((id) => !heldAll.has(id))).toEqual([]);
+		// Every acknowledged event that did not run is held by a crashed execution, or by one n8n left new.
+		expect(lost.filter((id) => !heldAll.has(id) && !leftNewIds.has(id))).toEqual([]);
+		const leftNewRetries: number[] = [];
+		for (const execution of leftNew) {
+			leftNewRetries.push((await n8n.api('POST', `/executions/${execution.id}/retry`, { loadWorkflow: false })).status);
+		}
+		if (leftNew.length)
+			console.log(`[${VERSION}] Retry of the executions left new answered ${JSON.stringify(leftNewRetries)}`);
+		expect(leftNewRetries.filter((status) => status === 200)).toEqual([]);
+		// What n8n ran itself after the restart succeeded, its event counted.
+		expect(ranAfterRestart.filter((execution) => execution.status !== 'success')).toEqual([]);
+		expect(ranAfterRestart.flatMap(passedIds).filter((id) => !counter.seen.has(id))).toEqual([]);
 
 		// The user retries each crashed execution (n8n's Retry, "with original workflow").
 		const retried: Array<{ id: string; status: number; retryStatus?: string }> = [];
@@ -168,13 +237,16 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 				retryStatus: (res.json as { status?: string } | undefined)?.status,
 			});
 		}
-		await counter.settle(acknowledged.length, 60_000);
+		const neverToRun = acknowledged.filter((id) => leftNewIds.has(id)).length;
+		await counter.settle(acknowledged.length - neverToRun, 60_000);
 		const twice = acknowledged.filter((id) => (counter.seen.get(id) ?? 0) > 1);
-		const never = acknowledged.filter((id) => !counter.seen.has(id));
+		const never = acknowledged.filter((id) => !counter.seen.has(id) && !leftNewIds.has(id));
+		const neverLeftNew = acknowledged.filter((id) => !counter.seen.has(id) && leftNewIds.has(id));
 		console.log(
 			`[${VERSION}] retried ${retried.length} crashed executions (${retried.filter((r) => r.status === 200 && r.retryStatus === 'success').length} succeeded); ` +
 				`acknowledged events run once: ${acknowledged.length - twice.length - never.length}, never: ${never.length}, twice: ${twice.length} ` +
-				`(crashed executions whose event had run before the kill: ${crashedButRan.length})`,
+				`(crashed executions whose event had run before the kill: ${crashedButRan.length}); ` +
+				`acknowledged, left new by n8n, never run: ${neverLeftNew.length}`,
 		);
 		expect(retried.every((r) => r.status === 200 && r.retryStatus === 'success')).toBe(true);
 		// Before the trigger ran a retry's events, the record (written by the crashed run's trigger
@@ -184,16 +256,19 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		// their execution crashed: nothing in the execution tells them apart.
 		expect(twice.filter((id) => !crashedButRan.includes(id))).toEqual([]);
 
-		// The record of processed events: every acknowledged id, redelivered now, runs nothing.
+		// The record of processed events: every acknowledged id, redelivered now, runs nothing. Spread as
+		// the service spreads them: 120 at once on a busy 2-core machine, n8n answered none within 30 s.
 		const runsBefore = counter.runs;
-		const redelivered = await Promise.all(acknowledged.map((id) => post(JSON.stringify(event(id)))));
+		// (What n8n left new never ran, so no record holds it: not redelivered.)
+		const recorded = acknowledged.filter((id) => !leftNewIds.has(id));
+		const redelivered = await postSpread(recorded.map((id) => JSON.stringify(event(id))));
 		await new Promise((r) => setTimeout(r, 5000));
 		const statuses = redelivered.reduce<Record<string, number>>((counts, status) => {
 			counts[status] = (counts[status] ?? 0) + 1;
 			return counts;
 		}, {});
 		console.log(
-			`[${VERSION}] ${acknowledged.length} acknowledged ids redelivered after the retries: answered ${JSON.stringify(statuses)}, ${counter.runs - runsBefore} runs`,
+			`[${VERSION}] ${recorded.length} acknowledged ids redelivered after the retries: answered ${JSON.stringify(statuses)}, ${counter.runs - runsBefore} runs`,
 		);
 		expect(redelivered.every((status) => status === 200)).toBe(true);
 		expect(counter.runs).toBe(runsBefore);
@@ -214,8 +289,8 @@ describe(`n8n ${VERSION} killed in a burst of deliveries: crashed executions can
 		}
 		console.log(`[${VERSION}] ${unanswered.length} unanswered deliveries sent again: ${JSON.stringify(rounds)}`);
 		expect(pending).toEqual([]);
-		await counter.settle(DELIVERIES, 60_000);
-		expect(ids.filter((id) => !counter.seen.has(id))).toEqual([]);
+		await counter.settle(DELIVERIES - neverToRun, 60_000);
+		expect(ids.filter((id) => !counter.seen.has(id) && !neverLeftNew.includes(id))).toEqual([]);
 		expect(ids.filter((id) => (counter.seen.get(id) ?? 0) > 1 && !crashedButRan.includes(id))).toEqual([]);
 	});
 });

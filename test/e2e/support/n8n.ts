@@ -112,9 +112,12 @@ export class N8n {
 		return server.createCredential(this.handle, credential);
 	}
 
-	/** Executions of one workflow with their run data, newest first. */
-	async executions(workflowId: string): Promise<Execution[]> {
-		return server.listExecutions(this.handle, workflowId, { includeData: true });
+	/**
+	 * Executions of one workflow with their run data, newest first. Without `status` n8n leaves out
+	 * those running in its process now; ask for `status: 'running'` to see them.
+	 */
+	async executions(workflowId: string, { status }: { status?: string } = {}): Promise<Execution[]> {
+		return server.listExecutions(this.handle, workflowId, { includeData: true, status });
 	}
 
 	/** Polls until at least `count` executions of the workflow have finished (bounded). */
