@@ -31,7 +31,14 @@ import {
 	VERSION,
 } from './support/mindbody';
 import { N8n, type WorkflowJson } from './support/n8n';
-import { addClients, pollIntervalMs, pollTimesFor, pollWaitMs, POLL_NODE } from './support/pollTrigger';
+import {
+	addClients,
+	pollIntervalMs,
+	pollStateStored,
+	pollTimesFor,
+	pollWaitMs,
+	POLL_NODE,
+} from './support/pollTrigger';
 
 jest.setTimeout(600_000);
 
@@ -148,18 +155,6 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	}
 
 	/**
-	 * Whether the trigger's state is stored: its first poll ran. Read through the public API, which
-	 * gives the workflow's static data (an object, or its JSON).
-	 */
-	async function firstPollStored(id: string): Promise<boolean> {
-		const res = await n8n.api('GET', `/workflows/${id}`);
-		let data = (res.json as { staticData?: unknown } | undefined)?.staticData;
-		if (typeof data === 'string') data = JSON.parse(data) as unknown;
-		const node = (data as Record<string, { poll?: unknown }> | null | undefined)?.[`node:${POLL_NODE}`];
-		return node?.poll !== undefined;
-	}
-
-	/**
 	 * The example's runs once the cases are passed on: at least one run, then until a poll interval
 	 * brings no other. Each run a success; returns the trigger's items and the e-mails sent.
 	 */
@@ -214,13 +209,13 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		const pendingAtActivation: string[] = [];
 		for (const file of EXAMPLES) {
 			ids[file] = await n8n.importWorkflow(pollingOften(example(file, credential.id, smtp.id)));
-			if (!(await firstPollStored(ids[file]))) pendingAtActivation.push(file);
+			if (!(await pollStateStored(n8n, ids[file]))) pendingAtActivation.push(file);
 		}
 		ids[FIRST_VISIT] = await n8n.importWorkflow(firstVisitWorkflow(n8n, credential.id));
-		if (!(await firstPollStored(ids[FIRST_VISIT]))) pendingAtActivation.push(FIRST_VISIT);
+		if (!(await pollStateStored(n8n, ids[FIRST_VISIT]))) pendingAtActivation.push(FIRST_VISIT);
 		process.stdout.write(`first poll not yet stored when activated: ${pendingAtActivation.join(', ') || 'none'}\n`);
 		for (const [name, id] of Object.entries(ids))
-			expect({ name, stored: await until(() => firstPollStored(id), Boolean, 120_000) }).toEqual({
+			expect({ name, stored: await until(() => pollStateStored(n8n, id), Boolean, 120_000) }).toEqual({
 				name,
 				stored: true,
 			});

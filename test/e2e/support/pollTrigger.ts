@@ -3,7 +3,7 @@
  * waiting for n8n's scheduled polls as the sandbox's request log sees them.
  */
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import type { Execution, N8nVersion, WorkflowJson } from './n8n';
+import type { Execution, N8n, N8nVersion, WorkflowJson } from './n8n';
 
 export const POLL_NODE = 'Mindbody Poll Trigger';
 
@@ -29,6 +29,20 @@ export const pollWaitMs = (version: N8nVersion) => 4 * pollIntervalMs(version);
  */
 export function startStillSandbox(): Promise<Sandbox> {
 	return startSandbox({ allowLoopbackHttp: true, startAt: Math.floor(Date.now() / 1000) * 1000 });
+}
+
+/**
+ * Whether the trigger's state is stored: its first poll ran. 2.8.4 answers the API's activation once
+ * that poll ended; 2.41 answers first and activates afterwards (its publication outbox), so a test
+ * that moves clocks waits for this first. Read through the public API, which gives the workflow's
+ * static data (an object, or its JSON).
+ */
+export async function pollStateStored(n8n: N8n, workflowId: string): Promise<boolean> {
+	const res = await n8n.api('GET', `/workflows/${workflowId}`);
+	let data = (res.json as { staticData?: unknown } | undefined)?.staticData;
+	if (typeof data === 'string') data = JSON.parse(data) as unknown;
+	const node = (data as Record<string, { poll?: unknown }> | null | undefined)?.[`node:${POLL_NODE}`];
+	return node?.poll !== undefined;
 }
 
 export function pollWorkflow(
