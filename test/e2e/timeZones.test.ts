@@ -5,14 +5,31 @@
  * US change to daylight saving time (2026-03-08), the same DateTime for a UTC field goes out in
  * UTC, and examples/06 books each standing client into the class of their day in the studio's next
  * week. One n8n for the file; two sandboxes, one on a clock held in March 2026 for the change, one
- * on today's for "next week" (n8n's $now is the real clock).
+ * on today's for "next week" (n8n's $now is the real clock). Last, the poll trigger's Birthday event
+ * with today's sandbox and n8n's clock (fixtures/shiftedClock.cjs) moved together twice: into the
+ * hours when UTC's day has turned and Los Angeles' has not, then past the studio's midnight.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
 import { DateTime } from 'luxon';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
-import { example, nodeOutput, staffToken, startE2eSandbox, tarball, VERSION, viaWebhook } from './support/mindbody';
+import { n8nPid } from './support/counter';
+import {
+	example,
+	nodeOutput,
+	staffToken,
+	startE2eSandbox,
+	tarball,
+	until,
+	VERSION,
+	viaWebhook,
+} from './support/mindbody';
 import { N8n, type Execution, type WorkflowJson } from './support/n8n';
+import { pollIntervalMs, pollStateStored, pollWaitMs, pollWorkflow, POLL_NODE } from './support/pollTrigger';
 
 jest.setTimeout(240000);
 
@@ -20,6 +37,20 @@ const N8N_ZONE = 'Asia/Tokyo';
 const STUDIO_ZONE = 'America/Los_Angeles';
 const BOOK_PATH = 'e2e-time-zones-book';
 const STANDING_PATH = 'e2e-time-zones-standing';
+const CLOCK = path.resolve(__dirname, 'fixtures/shiftedClock.cjs');
+const HOUR = 3_600_000;
+
+/**
+ * How far each of the two clock moves goes: the first lands at 03:00 UTC (19:00 or 20:00 the day
+ * before in Los Angeles), the second as far again, past 08:00 UTC, so past the studio's midnight.
+ * At least 6 hours, so the second lands at 09:00 UTC or later.
+ */
+function birthdayStep(now: number): number {
+	const day = new Date(now);
+	let landing = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 3);
+	while (landing - now < 6 * HOUR) landing += 24 * HOUR;
+	return landing - now;
+}
 
 /** The Pacific site's staff login, as a credential set up for that studio holds it. */
 const pacificCredential = (sandbox: Sandbox, name: string) => ({
@@ -191,6 +222,8 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 	let n8n: N8n;
 	let bookId: string;
 	let todayCredentialId: string;
+	let clockAcks: string;
+	const step = birthdayStep(Date.now());
 
 	beforeAll(async () => {
 		[march, today] = await Promise.all([
@@ -200,10 +233,18 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 		const marchCredential = pacificCredential(march, 'Mindbody Pacific studio');
 		const todayCredential = pacificCredential(today, 'Mindbody sandbox');
 		todayCredentialId = todayCredential.id;
+		clockAcks = fs.mkdtempSync(path.join(os.tmpdir(), 'mindbody-clock-'));
 		n8n = await N8n.start({
 			version: VERSION,
 			tarball: tarball(),
-			env: { GENERIC_TIMEZONE: N8N_ZONE, TZ: N8N_ZONE },
+			env: {
+				GENERIC_TIMEZONE: N8N_ZONE,
+				TZ: N8N_ZONE,
+				// n8n's clock stays real until the birthday test moves it.
+				NODE_OPTIONS: `--require ${CLOCK}`,
+				SHIFTED_CLOCK_ACK: path.join(clockAcks, 'moves'),
+				SHIFTED_CLOCK_STEP_MS: String(step),
+			},
 			credentials: [marchCredential, todayCredential],
 		});
 		bookId = await n8n.importWorkflow(bookWorkflow(marchCredential.id));
@@ -213,6 +254,7 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 		await n8n?.stop();
 		await march?.stop();
 		await today?.stop();
+		if (clockAcks) fs.rmSync(clockAcks, { recursive: true, force: true });
 	});
 
 	/** Calls a workflow's webhook and waits for its execution (the newest, once `count` have finished). */
@@ -279,5 +321,53 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 			classId: v.ClassId,
 		}));
 		expect(byClient(booked)).toEqual(byClient(expected.map(({ clientId, classId }) => ({ clientId, classId }))));
+	});
+
+	it("Birthday: a client's birthday comes at the studio's midnight, not at UTC's nor at n8n's (Tokyo)", async () => {
+		const site = today.state.site(today.pacificSiteId)!;
+		const firstLanding = Date.now() + step;
+		// The day UTC has turned to at the first landing; the studio's is still the day before.
+		const day = new Date(firstLanding).toISOString().slice(0, 10);
+		expect(wallClock(new Date(firstLanding).toISOString(), STUDIO_ZONE).slice(0, 10) < day).toBe(true);
+		expect(wallClock(new Date(firstLanding + step).toISOString(), STUDIO_ZONE).slice(0, 10)).toBe(day);
+		// An active client of the studio born on that day, set before the trigger's first poll learns the birthdays.
+		const client = site.clients.find((c) => c.Status === 'Active' && c.Email)!;
+		client.BirthDate = `1990-${day.slice(5)}`;
+		const id = await n8n.importWorkflow(pollWorkflow(todayCredentialId, VERSION, { event: 'birthday', options: {} }));
+		expect(await until(() => pollStateStored(n8n, id), Boolean, 120_000)).toBe(true);
+
+		/** Both clocks one step on, then the trigger's polls of the new time. */
+		const pid = n8nPid(n8n.userFolder);
+		const ack = path.join(clockAcks, `moves.${pid}`);
+		const moves = () => Promise.resolve(fs.existsSync(ack) ? Number(fs.readFileSync(ack, 'utf8')) : 0);
+		const birthdaysAfterMove = async () => {
+			const was = await moves();
+			await today.clock.advance(step);
+			process.kill(pid, 'SIGUSR2');
+			expect(await until(moves, (moved) => moved > was, 10_000)).toBe(was + 1);
+			const polled = today.log.list({ service: 'rest' }).length;
+			// Two polls of the moved clock: each reads the clients changed since the day before.
+			await until(
+				() => Promise.resolve(today.log.list({ service: 'rest' }).length),
+				(count) => count > polled,
+				pollWaitMs(VERSION),
+			);
+			await new Promise((resolve) => setTimeout(resolve, 2 * pollIntervalMs(VERSION)));
+			const runs = (await n8n.executions(id)).filter((e) => e.stoppedAt);
+			for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
+			return runs
+				.flatMap((run) => nodeOutput(run, POLL_NODE))
+				.map((item) => item.eventData as { clientId: string; birthday: string });
+		};
+
+		// 03:00 UTC: UTC's day is her birthday, the studio's is not yet.
+		const evening = await birthdaysAfterMove();
+		expect(evening.filter((e) => e.clientId === client.ClientId)).toEqual([]);
+		expect(evening.filter((e) => e.birthday === day)).toEqual([]);
+		// Past the studio's midnight: passed on once, as her birthday of that day.
+		const morning = await birthdaysAfterMove();
+		expect(morning.filter((e) => e.clientId === client.ClientId)).toEqual([
+			expect.objectContaining({ clientId: client.ClientId, birthday: day, age: Number(day.slice(0, 4)) - 1990 }),
+		]);
 	});
 });
