@@ -1,6 +1,5 @@
-import { isoAt } from '../data/dates';
 import type { SiteData } from '../data/types';
-import { wallClock } from '../data/zones';
+import { localText } from '../data/zones';
 import type { RequestLog } from '../requestLog';
 import { mask, type CallerBook } from './callers';
 
@@ -16,8 +15,7 @@ const nameOf = (person?: { FirstName: string; LastName: string }) =>
  * A stored instant (`…Z`) as the studio's wall clock shows it: `2026-11-14T06:30:00`, no zone mark.
  * A date or a time already local stays as it is.
  */
-export const studioTime = (zone: string, iso: string) =>
-	/T.*Z$/.test(iso ?? '') ? isoAt(wallClock(zone, Date.parse(iso))).slice(0, 19) : iso;
+const studioTime = (zone: string, iso: string) => (/T.*Z$/.test(iso ?? '') ? localText(zone, Date.parse(iso)) : iso);
 
 /**
  * The business of one site: counts, newest clients and sales, one day's classes and appointments.

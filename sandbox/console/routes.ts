@@ -1,5 +1,6 @@
 import { fail, ok, siteOf, type AdminRoute } from '../adminRoute';
-import { businessOverview, requestOverview, studioTime, webhookOverview } from './overview';
+import { localDateOf } from '../data/zones';
+import { businessOverview, requestOverview, webhookOverview } from './overview';
 import { CONSOLE_PAGE } from './page';
 
 /**
@@ -21,7 +22,7 @@ export const consoleRoutes: AdminRoute[] = [
 			const site = siteOf(req, deps);
 			if (!site) return fail(404, 'Unknown site.');
 			// Without a day, the studio's today.
-			const day = req.query.day?.[0] ?? studioTime(site.settings.TimeZone, deps.clock.iso()).slice(0, 10);
+			const day = req.query.day?.[0] ?? localDateOf(site.settings.TimeZone, deps.clock.now());
 			if (!DAY.test(day)) return fail(400, 'day is a date: YYYY-MM-DD.');
 			return ok(businessOverview(site, [...deps.store.sites.values()], day));
 		},
