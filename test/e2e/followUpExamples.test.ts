@@ -8,9 +8,6 @@
  * Visit watches a new client's first class in the move. Then n8n restarts, and no case of any of
  * them is passed on again.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 
 import { DateTime } from 'luxon';
 
@@ -18,7 +15,6 @@ import { catcherSmtpCredential, startMailCatcher, type CaughtMail, type MailCatc
 import type { Sandbox } from '../../sandbox';
 import type { SiteData } from '../../sandbox/data/types';
 import { expectedSummary, fullClient } from '../node/clientSummaryRecords';
-import { n8nPid } from './support/counter';
 import {
 	CREDENTIAL_NAME,
 	example,
@@ -39,10 +35,10 @@ import {
 	pollWaitMs,
 	POLL_NODE,
 } from './support/pollTrigger';
+import { ShiftedClock } from './support/shiftedClock';
 
 jest.setTimeout(600_000);
 
-const CLOCK = path.resolve(__dirname, 'fixtures/shiftedClock.cjs');
 const DAY = 24 * 3_600_000;
 /** How far both clocks move: within the week of birthdays a poll after a pause passes on. */
 const MOVE_DAYS = 6;
@@ -116,7 +112,7 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	let sandbox: Sandbox;
 	let n8n: N8n;
 	let mail: MailCatcher;
-	let clockAcks: string;
+	const clock = new ShiftedClock();
 	const ids: Record<string, string> = {};
 	/** The studio's day before and after the move. */
 	let before: string;
@@ -143,16 +139,6 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	const plusDays = (day: string, days: number) => DateTime.fromISO(day, { zone: 'UTC' }).plus({ days }).toISODate()!;
 	const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY);
 	const formatted = (day: string) => DateTime.fromISO(day).toFormat('cccc d LLLL');
-
-	/** Moves n8n's Date.now() one step (MOVE_DAYS) and waits for the process to say it moved. */
-	async function moveN8nClock() {
-		const pid = n8nPid(n8n.userFolder);
-		const ack = path.join(clockAcks, `moves.${pid}`);
-		const moves = () => Promise.resolve(fs.existsSync(ack) ? Number(fs.readFileSync(ack, 'utf8')) : 0);
-		const was = await moves();
-		process.kill(pid, 'SIGUSR2');
-		expect(await until(moves, (moved) => moved > was, 10_000)).toBe(was + 1);
-	}
 
 	/**
 	 * The example's runs once the cases are passed on: at least one run, then until a poll interval
@@ -184,7 +170,6 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
 		mail = await startMailCatcher();
-		clockAcks = fs.mkdtempSync(path.join(os.tmpdir(), 'mindbody-clock-'));
 		const credential = sandboxCredential(sandbox);
 		credentialId = credential.id;
 		const smtp = { id: N8n.newId(), name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
@@ -192,13 +177,8 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 			version: VERSION,
 			tarball: tarball(),
 			credentials: [credential, smtp],
-			env: {
-				NODE_OPTIONS: `--require ${CLOCK}`,
-				SHIFTED_CLOCK_ACK: path.join(clockAcks, 'moves'),
-				SHIFTED_CLOCK_STEP_MS: String(MOVE_DAYS * DAY),
-				// The move outlives a restart: the restarted n8n starts moved, never at the real time.
-				SHIFTED_CLOCK_KEEP: path.join(clockAcks, 'kept'),
-			},
+			// The move outlives a restart: the restarted n8n starts moved, never at the real time.
+			env: clock.env({ stepMs: MOVE_DAYS * DAY, keep: true }),
 		});
 		before = dayOf(sandbox.clock.now());
 		// Each activation runs the first poll: it learns, and sends nothing. 2.8.4 answers the API's
@@ -285,14 +265,14 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 			expect(
 				(await staffPost(sandbox, '/client/updateclientvisit', { VisitId: signedIn, SignedIn: true })).status,
 			).toBe(200);
-		await moveN8nClock();
+		await clock.step(n8n);
 	});
 
 	afterAll(async () => {
 		await n8n?.stop();
 		await sandbox?.stop();
 		await mail?.stop();
-		if (clockAcks) fs.rmSync(clockAcks, { recursive: true, force: true });
+		clock.remove();
 	});
 
 	it('9: each active client whose last visit passed 30 days in the move gets one win-back e-mail naming that visit', async () => {
@@ -447,8 +427,7 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		await n8n.restart();
 		// The restarted process read the kept move at its start (fixtures/shiftedClock.cjs): its
 		// first poll, at activation, already ran on the moved clock.
-		const ack = path.join(clockAcks, `moves.${n8nPid(n8n.userFolder)}`);
-		expect(fs.existsSync(ack) && Number(fs.readFileSync(ack, 'utf8'))).toBe(1);
+		expect(clock.moves(n8n)).toBe(1);
 		// Polls of the restarted process. Its first poll of each workflow, at activation, reads again
 		// from before the cases (they are minutes old) and hands them on to a run whose first step drops
 		// them: wait for that run of each, then for two polls more.

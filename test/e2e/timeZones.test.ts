@@ -9,15 +9,11 @@
  * with today's sandbox and n8n's clock (fixtures/shiftedClock.cjs) moved together twice: into the
  * hours when UTC's day has turned and Los Angeles' has not, then past the studio's midnight.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 
 import { DateTime } from 'luxon';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { sandboxCredentialData } from '../support/sandboxCredentials';
-import { n8nPid } from './support/counter';
 import {
 	example,
 	nodeOutput,
@@ -30,6 +26,7 @@ import {
 } from './support/mindbody';
 import { N8n, type Execution, type WorkflowJson } from './support/n8n';
 import { pollIntervalMs, pollStateStored, pollWaitMs, pollWorkflow, POLL_NODE } from './support/pollTrigger';
+import { ShiftedClock } from './support/shiftedClock';
 
 jest.setTimeout(240000);
 
@@ -37,7 +34,6 @@ const N8N_ZONE = 'Asia/Tokyo';
 const STUDIO_ZONE = 'America/Los_Angeles';
 const BOOK_PATH = 'e2e-time-zones-book';
 const STANDING_PATH = 'e2e-time-zones-standing';
-const CLOCK = path.resolve(__dirname, 'fixtures/shiftedClock.cjs');
 const HOUR = 3_600_000;
 
 /**
@@ -222,7 +218,7 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 	let n8n: N8n;
 	let bookId: string;
 	let todayCredentialId: string;
-	let clockAcks: string;
+	const clock = new ShiftedClock();
 	const step = birthdayStep(Date.now());
 
 	beforeAll(async () => {
@@ -233,7 +229,6 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 		const marchCredential = pacificCredential(march, 'Mindbody Pacific studio');
 		const todayCredential = pacificCredential(today, 'Mindbody sandbox');
 		todayCredentialId = todayCredential.id;
-		clockAcks = fs.mkdtempSync(path.join(os.tmpdir(), 'mindbody-clock-'));
 		n8n = await N8n.start({
 			version: VERSION,
 			tarball: tarball(),
@@ -241,9 +236,7 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 				GENERIC_TIMEZONE: N8N_ZONE,
 				TZ: N8N_ZONE,
 				// n8n's clock stays real until the birthday test moves it.
-				NODE_OPTIONS: `--require ${CLOCK}`,
-				SHIFTED_CLOCK_ACK: path.join(clockAcks, 'moves'),
-				SHIFTED_CLOCK_STEP_MS: String(step),
+				...clock.env({ stepMs: step }),
 			},
 			credentials: [marchCredential, todayCredential],
 		});
@@ -254,7 +247,7 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 		await n8n?.stop();
 		await march?.stop();
 		await today?.stop();
-		if (clockAcks) fs.rmSync(clockAcks, { recursive: true, force: true });
+		clock.remove();
 	});
 
 	/** Calls a workflow's webhook and waits for its execution (the newest, once `count` have finished). */
@@ -337,14 +330,9 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 		expect(await until(() => pollStateStored(n8n, id), Boolean, 120_000)).toBe(true);
 
 		/** Both clocks one step on, then the trigger's polls of the new time. */
-		const pid = n8nPid(n8n.userFolder);
-		const ack = path.join(clockAcks, `moves.${pid}`);
-		const moves = () => Promise.resolve(fs.existsSync(ack) ? Number(fs.readFileSync(ack, 'utf8')) : 0);
 		const birthdaysAfterMove = async () => {
-			const was = await moves();
 			await today.clock.advance(step);
-			process.kill(pid, 'SIGUSR2');
-			expect(await until(moves, (moved) => moved > was, 10_000)).toBe(was + 1);
+			await clock.step(n8n);
 			const polled = today.log.list({ service: 'rest' }).length;
 			// Two polls of the moved clock: each reads the clients changed since the day before.
 			await until(
