@@ -1,13 +1,14 @@
 /**
- * A screenshot of the Mindbody node in n8n's editor with its Operation list open, taken with the
- * system's Chromium (Debian: `apt-get install -y chromium`) driven by playwright-core, headless.
- * playwright-core brings no browser of its own; nothing but 127.0.0.1 is contacted (the editor's
- * calls to n8n's own services, e.g. its banners, are aborted).
+ * Headless Chromium on n8n's editor (Debian's chromium driven by playwright-core; it brings no browser
+ * of its own, `apt-get install -y chromium`). Nothing but 127.0.0.1 is contacted: the editor's calls
+ * to n8n's own services, e.g. its banners, are aborted.
  *
- *   const { options } = await takeEditorScreenshot({ editorUrl, email, password, workflowId, out });
+ * - openEditor: a signed-in editor session (test/e2e/journey.test.ts drives its tour with one).
+ * - openOperationList: a workflow's Mindbody node opened with its Operation list unfolded.
+ * - keepDocsShot: a screenshot a test took, written where the docs show it only when
+ *   `npm run docs:screenshots` (scripts/docsScreenshots.ts) runs the test.
  *
- * The e2e suite calls this (test/e2e/screenshot.test.ts) to produce docs/mindbody-node-operations.png.
- * By hand, against a running n8n:
+ * By hand, README's picture against a running n8n:
  *   npx tsx scripts/screenshot.ts --url http://127.0.0.1:5678 --email a@b.c --password … \
  *     --workflow <id> [--out docs/mindbody-node-operations.png] [--node "Get Request"]
  */
@@ -133,54 +134,92 @@ export async function openEditor(opts: EditorOptions): Promise<EditorSession> {
 	}
 }
 
+/**
+ * Opens the workflow, double-clicks its Mindbody node (or the one named) and unfolds the Operation
+ * list; returns the names of its options, read from the DOM once the list is fully drawn.
+ */
+export async function openOperationList(
+	page: Page,
+	origin: string,
+	opts: Pick<ScreenshotOptions, 'workflowId' | 'nodeName' | 'nodeType'>,
+): Promise<string[]> {
+	const nodeType = opts.nodeType ?? 'n8n-nodes-mindbody.mindbody';
+	await page.goto(`${origin}/workflow/${encodeURIComponent(opts.workflowId)}`);
+	const nodeSelector = opts.nodeName
+		? `[data-test-id="canvas-node"][data-node-name="${cssString(opts.nodeName)}"]`
+		: `[data-test-id="canvas-node"][data-node-type="${cssString(nodeType)}"]`;
+	const node = page.locator(nodeSelector).first();
+	await node.waitFor({ state: 'visible' });
+	await node.dblclick();
+
+	const ndv = page.locator('[data-test-id="ndv"]').first();
+	await ndv.waitFor({ state: 'visible' });
+	const comboboxSelector = '[data-test-id="parameter-input-operation"] input[role="combobox"]';
+	const combobox = ndv.locator(comboboxSelector).first();
+	await combobox.waitFor({ state: 'visible' });
+	await combobox.click();
+	await ndv.locator(`${comboboxSelector}[aria-expanded="true"]`).first().waitFor({ state: 'visible' });
+	const listId = await combobox.getAttribute('aria-controls');
+	if (!listId) throw new Error('the Operation dropdown has no aria-controls: unknown editor markup');
+	const list = page.locator(`[id="${cssString(listId)}"]`);
+	await list.waitFor({ state: 'visible' });
+	const items = list.locator('.el-select-dropdown__item');
+	await items.first().waitFor({ state: 'visible' });
+	// Each option shows its name, then its description on the next line.
+	const options = (await items.allInnerTexts()).map((t) => t.split('\n')[0].trim()).filter(Boolean);
+	// Let the list's fade-in end so a shot shows it fully drawn.
+	// (An expression string: this project compiles without the DOM lib.)
+	await page.waitForFunction(
+		`(() => {
+			const el = document.getElementById(${JSON.stringify(listId)});
+			const popper = el && (el.closest('.el-popper') || el);
+			return !!popper && popper.getAnimations({ subtree: true }).every((a) => a.playState !== 'running');
+		})()`,
+	);
+	return options;
+}
+
+/** The page as it stands, as a PNG: animations stopped, no caret. */
+export function editorShot(page: Page): Promise<Buffer> {
+	return page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
+}
+
 export async function takeEditorScreenshot(opts: ScreenshotOptions): Promise<ScreenshotResult> {
 	const t0 = Date.now();
-	const timeout = opts.timeoutMs ?? 30000;
-	const nodeType = opts.nodeType ?? 'n8n-nodes-mindbody.mindbody';
 	const { page, origin, blocked, close } = await openEditor(opts);
 	try {
-		await page.goto(`${origin}/workflow/${encodeURIComponent(opts.workflowId)}`);
-		const nodeSelector = opts.nodeName
-			? `[data-test-id="canvas-node"][data-node-name="${cssString(opts.nodeName)}"]`
-			: `[data-test-id="canvas-node"][data-node-type="${cssString(nodeType)}"]`;
-		const node = page.locator(nodeSelector).first();
-		await node.waitFor({ state: 'visible' });
-		await node.dblclick();
-
-		const ndv = page.locator('[data-test-id="ndv"]').first();
-		await ndv.waitFor({ state: 'visible' });
-		const comboboxSelector = '[data-test-id="parameter-input-operation"] input[role="combobox"]';
-		const combobox = ndv.locator(comboboxSelector).first();
-		await combobox.waitFor({ state: 'visible' });
-		await combobox.click();
-		await ndv.locator(`${comboboxSelector}[aria-expanded="true"]`).first().waitFor({ state: 'visible' });
-		const listId = await combobox.getAttribute('aria-controls');
-		if (!listId) throw new Error('the Operation dropdown has no aria-controls: unknown editor markup');
-		const list = page.locator(`[id="${cssString(listId)}"]`);
-		await list.waitFor({ state: 'visible' });
-		const items = list.locator('.el-select-dropdown__item');
-		await items.first().waitFor({ state: 'visible' });
-		// Each option shows its name, then its description on the next line.
-		const options = (await items.allInnerTexts()).map((t) => t.split('\n')[0].trim()).filter(Boolean);
-		// Let the list's fade-in end so the shot shows it fully drawn.
-		// (An expression string: this project compiles without the DOM lib.)
-		await page.waitForFunction(
-			`(() => {
-				const el = document.getElementById(${JSON.stringify(listId)});
-				const popper = el && (el.closest('.el-popper') || el);
-				return !!popper && popper.getAnimations({ subtree: true }).every((a) => a.playState !== 'running');
-			})()`,
-			undefined,
-			{ timeout },
-		);
-
+		const options = await openOperationList(page, origin, opts);
+		const png = await editorShot(page);
 		fs.mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
-		await page.screenshot({ path: opts.out, type: 'png', animations: 'disabled', caret: 'hide' });
-		const bytes = fs.statSync(opts.out).size;
-		return { out: opts.out, bytes, options, blocked, ms: Date.now() - t0 };
+		fs.writeFileSync(opts.out, png);
+		return { out: opts.out, bytes: png.length, options, blocked, ms: Date.now() - t0 };
 	} finally {
 		await close();
 	}
+}
+
+/** Set to 1 by `npm run docs:screenshots`: the tests that take the docs' screenshots write them. */
+export const DOCS_SCREENSHOTS_ENV = 'MINDBODY_DOCS_SCREENSHOTS';
+const ROOT = path.resolve(__dirname, '..');
+
+/**
+ * A screenshot a test took of what the docs show at `file` (a path from the repository's root):
+ * written there only under `npm run docs:screenshots`, so a test run leaves the tree as it was.
+ * Returns the picture's size, read from its PNG header (throws if it is no PNG).
+ */
+export function keepDocsShot(file: string, png: Buffer): { width: number; height: number; bytes: number } {
+	const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+	if (!png.subarray(0, 8).equals(signature) || png.subarray(12, 16).toString('latin1') !== 'IHDR') {
+		throw new Error(`the screenshot for ${file} is not a PNG`);
+	}
+	const size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20), bytes: png.length };
+	if (process.env[DOCS_SCREENSHOTS_ENV] === '1') {
+		const out = path.join(ROOT, file);
+		fs.mkdirSync(path.dirname(out), { recursive: true });
+		fs.writeFileSync(out, png);
+		process.stderr.write(`[docs] wrote ${file}: ${size.width}×${size.height}, ${png.length} bytes\n`);
+	}
+	return size;
 }
 
 /** Signs in through the editor's own form, so the session is exactly what a user gets. */

@@ -1,6 +1,7 @@
 /**
  * A studio's everyday jobs in a real n8n editor, driven with headless Chromium (playwright-core,
- * Debian's chromium): the node creator finds the Mindbody node by the words a studio uses; a class
+ * Debian's chromium): the Mindbody node's Operation list opens with its resource's operations; the
+ * node creator finds the Mindbody node by the words a studio uses; a class
  * of next week is booked, one paid with the client's pass picked from their own, a sale paid in cash
  * is made (and one without a location says which prices applied), an appointment a month out is
  * cancelled and one of another client than the one shown is not, each through
@@ -13,15 +14,13 @@
  * (what choosing them in the node creator gives); the tour's fields are filled in the editor. The
  * "cash or card" workflow is created whole, as one built around a form would be: what it shows is
  * what n8n does with a Type it cannot know before the run.
- * On the default n8n (2.8.4) the filled forms with their answers are written to docs/ for
- * README's tour; on another version the shots go to the temp folder.
+ * The steps README shows are screenshotted as they pass (the open Operation list, the filled forms
+ * with their answers); `npm run docs:screenshots` runs this file to write them to docs/, a test run
+ * writes nothing.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import type { Locator, Page } from 'playwright-core';
 
-import { openEditor, type EditorSession } from '../../scripts/screenshot';
+import { editorShot, keepDocsShot, openEditor, openOperationList, type EditorSession } from '../../scripts/screenshot';
 import type { Sandbox } from '../../sandbox';
 import { servicePays } from '../../sandbox/rest/v6/classRoster';
 import { admin, CREDENTIAL_NAME, nodeOutput, startE2eSandbox, startN8n, VERSION } from './support/mindbody';
@@ -30,9 +29,6 @@ import type { Execution, N8n, WorkflowJson } from './support/n8n';
 jest.setTimeout(300000);
 
 const OWNER = { email: 'owner@example.com', password: 'E2e-password-1' };
-const DOCS = path.resolve(__dirname, '../../docs');
-const shotPath = (name: string) =>
-	VERSION === '2.8.4' ? path.join(DOCS, `tour-${name}.png`) : path.join(os.tmpdir(), `tour-${name}-${VERSION}.png`);
 
 const DAY = 24 * 3600 * 1000;
 
@@ -193,17 +189,36 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		return run;
 	}
 
+	/** A tour picture of the whole window (written to docs/ under npm run docs:screenshots). */
 	async function shoot(name: string): Promise<void> {
-		const out = shotPath(name);
-		fs.mkdirSync(path.dirname(out), { recursive: true });
 		await page.mouse.move(0, 0);
-		await page.screenshot({ path: out, type: 'png', animations: 'disabled', caret: 'hide' });
-		const png = fs.readFileSync(out);
-		process.stderr.write(`[e2e] tour shot ${path.relative(process.cwd(), out)}: ${png.length} bytes\n`);
-		expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+		const shot = keepDocsShot(`docs/tour-${name}.png`, await editorShot(page));
+		expect({ width: shot.width, height: shot.height }).toEqual(page.viewportSize());
 	}
 
 	const state = <T>(name: string) => admin<T>(sandbox, 'GET', `state/${name}`);
+
+	// First, in a fresh session: README's picture is of the editor as a user first opens it.
+	it("the Mindbody node's Operation list opens in the editor with the resource's four operations", async () => {
+		// Saved, not activated: a workflow without a trigger cannot be.
+		const id = await createWorkflow(
+			oneNode('Mindbody: appointment requests', 'Mindbody', credentialId, {
+				resource: 'appointmentRequest',
+				operation: 'get',
+				id: 60001,
+				options: {},
+			}),
+		);
+		// The open list, read from the DOM once drawn: the resource's operations.
+		const options = await openOperationList(page, editor.origin, { workflowId: id });
+		expect(options).toEqual(expect.arrayContaining(['Approve', 'Deny', 'Deny with Notification Choice', 'Get']));
+		expect(options).toHaveLength(4);
+
+		const shot = keepDocsShot('docs/mindbody-node-operations.png', await editorShot(page));
+		expect({ width: shot.width, height: shot.height }).toEqual({ width: 1440, height: 900 });
+		expect(shot.bytes).toBeGreaterThan(20 * 1024);
+		expect(shot.bytes).toBeLessThan(1024 * 1024);
+	});
 
 	it('the node creator finds the Mindbody node for "checkout", "membership", "check in" and "approve"', async () => {
 		const id = await createWorkflow({

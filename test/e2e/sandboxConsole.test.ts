@@ -2,23 +2,22 @@
  * The sandbox's console page (GET /_sandbox/) in Debian's Chromium, driven by playwright-core, with
  * the sandbox in this process and no n8n: a booking made with plain fetch shows in the class's
  * roster and in the request log; the page's clock button makes a failed webhook delivery resend;
- * a fault added on the page is in force until removed there. Writes the screenshots of
- * sandbox/docs/ that sandbox/README.md shows. It needs no package tarball:
+ * a fault added on the page is in force until removed there. It takes the pictures sandbox/README.md
+ * shows as it goes; `npm run docs:screenshots` runs it to write them to sandbox/docs/, a test run
+ * writes nothing. It needs no package tarball:
  *   N8N_E2E_TARBALL=- npx jest -c test/e2e/jest.config.js test/e2e/sandboxConsole.test.ts
  */
 import * as fs from 'fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'http';
 import type { AddressInfo } from 'net';
-import * as path from 'path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
-import { DEFAULT_CHROMIUM } from '../../scripts/screenshot';
+import { DEFAULT_CHROMIUM, keepDocsShot } from '../../scripts/screenshot';
 import { startSandbox, type Sandbox } from '../../sandbox';
 
 jest.setTimeout(120000);
 
-const DOCS = path.resolve(__dirname, '../../sandbox/docs');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
 
 interface Received {
@@ -55,6 +54,11 @@ async function call(url: string, init: { method?: string; headers: Record<string
 	return { status: res.status, json: isJson && text ? JSON.parse(text) : undefined, text };
 }
 
+/** A picture of part of the page for sandbox/README.md (written under npm run docs:screenshots). */
+async function shoot(part: Page | Locator, name: string): Promise<void> {
+	keepDocsShot(`sandbox/docs/console-${name}.png`, await part.screenshot({ type: 'png' }));
+}
+
 /** Waits until the page's next refresh after `since` has drawn (data-loaded is stamped after each). */
 async function refreshed(page: Page, since = 0): Promise<void> {
 	await page.waitForFunction(`Number(document.body.dataset.loaded || 0) > ${since}`);
@@ -83,7 +87,6 @@ describe('sandbox console page', () => {
 		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
 		page = await context.newPage();
 		page.setDefaultTimeout(20000);
-		fs.mkdirSync(DOCS, { recursive: true });
 	});
 
 	afterAll(async () => {
@@ -195,8 +198,8 @@ describe('sandbox console page', () => {
 			expect(html).not.toContain(secret);
 		}
 
-		await page.locator('#business').screenshot({ path: path.join(DOCS, 'console-business.png') });
-		await page.locator('#requests').screenshot({ path: path.join(DOCS, 'console-requests.png') });
+		await shoot(page.locator('#business'), 'business');
+		await shoot(page.locator('#requests'), 'requests');
 	});
 
 	it('moving the clock with the page’s button resends the failed delivery, signed the same', async () => {
@@ -204,7 +207,7 @@ describe('sandbox console page', () => {
 		await expect(sub.locator('tbody tr').count()).resolves.toBe(1);
 		await expect(sub.locator('tbody tr').innerText()).resolves.toMatch(/500[\s\S]*failed, resend waiting/);
 		await expect(page.locator('#clock-timers').innerText()).resolves.toContain('next at 2026-03-02 07:15:00');
-		await page.locator('#webhooks').screenshot({ path: path.join(DOCS, 'console-webhook-failed.png') });
+		await shoot(page.locator('#webhooks'), 'webhook-failed');
 
 		const before = Number(await page.locator('body').getAttribute('data-loaded'));
 		await page.locator('#advance-15m').click();
@@ -225,7 +228,7 @@ describe('sandbox console page', () => {
 		expect(shown).toBe(posts[1].headers['x-mindbody-signature']);
 		expect(JSON.parse(posts[1].body).eventData).toMatchObject({ classId: booked.classId, clientId: booked.clientId });
 
-		await page.locator('#webhooks').screenshot({ path: path.join(DOCS, 'console-webhook-resent.png') });
+		await shoot(page.locator('#webhooks'), 'webhook-resent');
 	});
 
 	it('adds a fault on the page, which the service then answers with, and removes it there', async () => {
@@ -248,7 +251,7 @@ describe('sandbox console page', () => {
 		await page.waitForFunction(`document.querySelector('#fault-list tbody tr td:nth-child(7)').textContent === '1'`);
 		await page.waitForFunction(`document.querySelector('#request-list tbody tr').textContent.includes('fault')`);
 		await page.evaluate('window.scrollTo(0, 0)');
-		await page.screenshot({ path: path.join(DOCS, 'console-top.png') });
+		await shoot(page, 'top');
 
 		await page.locator('#fault-list button', { hasText: 'Remove' }).click();
 		await page.waitForFunction(`document.querySelector('#fault-list').textContent.includes('No faults')`);

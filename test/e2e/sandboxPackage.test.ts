@@ -1,5 +1,5 @@
 /**
- * The sandbox as a package of its own: `npm pack` in sandbox/ (which builds it), installed from that
+ * The sandbox as a package of its own: `npm pack` of sandbox/ (which builds it), installed from that
  * tarball into an empty folder, started with `npx mindbody-sandbox --port <free port>`, then called
  * with plain fetch using the keys and login it prints. It needs no n8n and no package tarball:
  *   N8N_E2E_TARBALL=- npx jest -c test/e2e/jest.config.js test/e2e/sandboxPackage.test.ts
@@ -14,7 +14,7 @@ import { builtinModules } from 'module';
 
 jest.setTimeout(600000);
 
-const SANDBOX_DIR = path.resolve(__dirname, '../../sandbox');
+const ROOT = path.resolve(__dirname, '../..');
 
 function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -73,15 +73,23 @@ describe('the sandbox package', () => {
 	});
 
 	it('packs, installs from the tarball alone, starts with npx and answers REST calls with the keys it prints', async () => {
+		// Packed from a copy: its build in sandbox/dist would be what other tests' `import '../sandbox'`
+		// finds meanwhile (package.json "main"). The copy keeps the tsconfig it extends and this repository's
+		// node_modules (tsc, the types).
+		const copy = path.join(work, 'repo');
+		fs.cpSync(path.join(ROOT, 'sandbox'), path.join(copy, 'sandbox'), {
+			recursive: true,
+			filter: (source) => !['dist', 'node_modules'].includes(path.basename(source)),
+		});
+		fs.copyFileSync(path.join(ROOT, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
+		fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 		// prepack builds dist/ (this repository's .npmrc, and npx's environment, turn scripts off).
 		const packed = JSON.parse(
-			npm(['pack', '--json', '--ignore-scripts=false', '--pack-destination', work], SANDBOX_DIR),
+			npm(['pack', '--json', '--ignore-scripts=false', '--pack-destination', work], path.join(copy, 'sandbox')),
 		) as Array<{
 			filename: string;
 			files: Array<{ path: string }>;
 		}>;
-		// The build in sandbox/dist would be what `import '../sandbox'` finds (package.json "main"): gone once packed.
-		fs.rmSync(path.join(SANDBOX_DIR, 'dist'), { recursive: true, force: true });
 		const files = packed[0].files.map((file) => file.path);
 		expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/cli.js', 'dist/index.js']));
 		expect(files.filter((file) => /\.test\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
