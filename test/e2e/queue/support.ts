@@ -101,6 +101,29 @@ export async function settledExecutions(
 	return executions(cluster, workflowId);
 }
 
+/**
+ * The workflow's executions once those of `messageIds` (events sent after the ones a scenario
+ * counts) have run to its Record node and every execution has ended. Fails when the time is up.
+ */
+export async function settledWith(
+	cluster: QueueCluster,
+	workflowId: string,
+	messageIds: string[],
+	timeoutMs: number,
+): Promise<Execution[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const list = await settledExecutions(cluster, workflowId, messageIds.length, Math.max(0, deadline - Date.now()));
+		const runs = runsPerMessage(list, 'Record');
+		if (list.every(isTerminal) && messageIds.every((id) => runs.get(id))) return list;
+		if (Date.now() > deadline) {
+			const missing = messageIds.filter((id) => !runs.get(id));
+			throw new Error(`after ${timeoutMs} ms: ${missing.length} of ${messageIds.length} events not run (${missing})`);
+		}
+		await sleep(1000);
+	}
+}
+
 /** Execution id -> index of the worker whose log says it started it. */
 export function workerOfExecutions(cluster: QueueCluster): Map<string, number[]> {
 	const byExecution = new Map<string, number[]>();
