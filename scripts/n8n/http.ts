@@ -102,7 +102,12 @@ function sessionCookie(res: HttpResult): string {
 }
 
 /** REST call with the owner's session. */
-export async function rest(server: ServerHandle, method: string, urlPath: string, body?: unknown): Promise<HttpResult> {
+export async function rest(
+	server: { baseUrl: string; cookie?: string },
+	method: string,
+	urlPath: string,
+	body?: unknown,
+): Promise<HttpResult> {
 	return http(server, method, `/rest${urlPath}`, {
 		body,
 		headers: { cookie: server.cookie ?? '', 'browser-id': BROWSER_ID },

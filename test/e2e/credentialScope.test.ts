@@ -7,8 +7,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import type { Sandbox } from '../../sandbox';
 import { startRecordingServer } from '../support/recordingServer';
-import { sandboxCredential, startE2eSandbox, tarball, VERSION } from './support/mindbody';
-import { N8n, type WorkflowJson } from './support/n8n';
+import { sandboxCredential, startE2eSandbox, useSharedN8n, VERSION } from './support/mindbody';
+import type { N8n, WorkflowJson } from './support/n8n';
 
 jest.setTimeout(240000);
 
@@ -64,8 +64,8 @@ describe(`Mindbody credential through the HTTP Request node in n8n ${VERSION}`, 
 	let sandbox: Sandbox;
 	let other: Awaited<ReturnType<typeof startRecordingServer>>;
 	let n8n: N8n;
-	const fresh = N8n.newId();
-	const expired = N8n.newId();
+	let fresh: string;
+	let expired: string;
 	let expiredToken: string;
 
 	beforeAll(async () => {
@@ -79,24 +79,23 @@ describe(`Mindbody credential through the HTTP Request node in n8n ${VERSION}`, 
 		});
 		expiredToken = ((await issued.json()) as { AccessToken: string }).AccessToken;
 		await sandbox.clock.advance(DAY + 60_000);
-		const staff = sandboxCredential(sandbox, fresh);
-		n8n = await N8n.start({
-			version: VERSION,
-			tarball: tarball(),
-			credentials: [
-				{ ...staff, name: 'Mindbody staff login' },
-				{
-					...sandboxCredential(sandbox, expired),
-					name: 'Mindbody expired token',
-					data: { ...staff.data, accessToken: expiredToken, loginExpires: new Date(Date.now() - 60_000).toISOString() },
-				},
-			],
-		});
+		// The staff login is the suite's sandbox credential; the other holds yesterday's token.
+		const staff = sandboxCredential(sandbox);
+		({
+			n8n,
+			credentialId: fresh,
+			ids: { expired },
+		} = await useSharedN8n(sandbox, {
+			expired: {
+				...staff,
+				name: 'Mindbody expired token',
+				data: { ...staff.data, accessToken: expiredToken, loginExpires: new Date(Date.now() - 60_000).toISOString() },
+			},
+		}));
 		sandbox.log.clear();
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await other?.stop();
 		await sandbox?.stop();
 	});

@@ -13,12 +13,12 @@ import {
 	nodeOutput,
 	staffPost,
 	startE2eSandbox,
-	startN8n,
 	until,
+	useSharedN8n,
 	VERSION,
 	viaWebhook,
 } from './support/mindbody';
-import { N8n, type Execution } from './support/n8n';
+import type { Execution, N8n } from './support/n8n';
 
 jest.setTimeout(180000);
 
@@ -97,17 +97,20 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 	let n8n: N8n;
 	let credentialId: string;
 	let mail: MailCatcher;
-	const smtpId = N8n.newId();
+	let smtpId: string;
 
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
 		mail = await startMailCatcher();
-		const smtp = { id: smtpId, name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
-		({ n8n, credentialId } = await startN8n(sandbox, [smtp]));
+		const smtp = { name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
+		({
+			n8n,
+			credentialId,
+			ids: { smtp: smtpId },
+		} = await useSharedN8n(sandbox, { smtp }));
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.stop();
 		await mail?.stop();
 	});

@@ -10,9 +10,9 @@
 import type { Sandbox } from '../../sandbox';
 import { ChatModel, TOOL_DESCRIPTION_LIMIT, toolResults, type ChatRequest, type ChatScript } from './support/chatModel';
 import { ChatTurn, ownerCookie } from './support/hostedChat';
-import { nodeOfType, startWithExample, toolDescriptions } from './support/aiExamples';
-import { admin, startE2eSandbox, VERSION } from './support/mindbody';
-import { N8n, type Execution, type WorkflowJson } from './support/n8n';
+import { nodeOfType, toolDescriptions } from './support/aiExamples';
+import { admin, exampleWith, startE2eSandbox, useSharedN8n, VERSION } from './support/mindbody';
+import type { Execution, N8n } from './support/n8n';
 
 jest.setTimeout(300000);
 
@@ -99,14 +99,11 @@ describe(`examples/07: the front desk assistant in n8n ${VERSION}`, () => {
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
 		model = await ChatModel.start(() => ({ text: 'No script yet.' }));
-		const openAi = {
-			id: N8n.newId(),
-			name: 'OpenAI',
-			type: 'openAiApi',
-			data: { apiKey: 'stand-in', url: model.baseUrl },
-		};
-		let workflow: WorkflowJson;
-		({ n8n, workflow } = await startWithExample(sandbox, EXAMPLE, { OPENAI_CREDENTIAL_ID: openAi }));
+		const openAi = { name: 'OpenAI', type: 'openAiApi', data: { apiKey: 'stand-in', url: model.baseUrl } };
+		const shared = await useSharedN8n(sandbox, { OPENAI_CREDENTIAL_ID: openAi });
+		n8n = shared.n8n;
+		const workflow = exampleWith(EXAMPLE, { MINDBODY_CREDENTIAL_ID: shared.credentialId, ...shared.ids });
+		await n8n.importWorkflow(workflow);
 		webhookId = String(nodeOfType(workflow, '@n8n/n8n-nodes-langchain.chatTrigger').webhookId);
 		descriptions = toolDescriptions(workflow);
 		cookie = await ownerCookie(n8n);
@@ -115,7 +112,6 @@ describe(`examples/07: the front desk assistant in n8n ${VERSION}`, () => {
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await model?.stop();
 		await sandbox?.stop();
 	});

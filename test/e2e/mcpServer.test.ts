@@ -5,9 +5,9 @@
  */
 import type { Sandbox } from '../../sandbox';
 import { connectMcp, type McpClient } from './support/mcpSdk';
-import { nodeOfType, startWithExample, toolDescriptions } from './support/aiExamples';
-import { admin, startE2eSandbox, until, VERSION } from './support/mindbody';
-import { N8n, type WorkflowJson } from './support/n8n';
+import { nodeOfType, toolDescriptions } from './support/aiExamples';
+import { admin, exampleWith, startE2eSandbox, until, useSharedN8n, VERSION } from './support/mindbody';
+import type { N8n } from './support/n8n';
 
 jest.setTimeout(240000);
 
@@ -44,14 +44,11 @@ describe(`examples/08: the Mindbody MCP server in n8n ${VERSION}`, () => {
 
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
-		const bearer = {
-			id: N8n.newId(),
-			name: 'Mindbody MCP server token',
-			type: 'httpBearerAuth',
-			data: { token: TOKEN },
-		};
-		let workflow: WorkflowJson;
-		({ n8n, workflow } = await startWithExample(sandbox, EXAMPLE, { MCP_BEARER_CREDENTIAL_ID: bearer }));
+		const bearer = { name: 'Mindbody MCP server token', type: 'httpBearerAuth', data: { token: TOKEN } };
+		const shared = await useSharedN8n(sandbox, { MCP_BEARER_CREDENTIAL_ID: bearer });
+		n8n = shared.n8n;
+		const workflow = exampleWith(EXAMPLE, { MINDBODY_CREDENTIAL_ID: shared.credentialId, ...shared.ids });
+		await n8n.importWorkflow(workflow);
 		descriptions = toolDescriptions(workflow);
 		const trigger = nodeOfType(workflow, '@n8n/n8n-nodes-langchain.mcpTrigger');
 		url = `${n8n.baseUrl}/mcp/${(trigger.parameters as { path: string }).path}`;
@@ -61,7 +58,6 @@ describe(`examples/08: the Mindbody MCP server in n8n ${VERSION}`, () => {
 
 	afterAll(async () => {
 		await client?.close();
-		await n8n?.stop();
 		await sandbox?.stop();
 	});
 

@@ -10,8 +10,8 @@ import {
 	example,
 	nodeOutput,
 	startE2eSandbox,
-	startN8n,
 	subscriptions,
+	useSharedN8n,
 	VERSION,
 } from './support/mindbody';
 import type { N8n } from './support/n8n';
@@ -46,7 +46,7 @@ describe(`example workflows 1 and 2 in n8n ${VERSION}`, () => {
 
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
-		const started = await startN8n(sandbox);
+		const started = await useSharedN8n(sandbox);
 		n8n = started.n8n;
 		welcomeId = await n8n.importWorkflow(example('01-welcome-new-client.json', started.credentialId));
 		summaryId = await n8n.importWorkflow(example('02-sales-running-summary.json', started.credentialId));
@@ -54,7 +54,6 @@ describe(`example workflows 1 and 2 in n8n ${VERSION}`, () => {
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.stop();
 	});
 

@@ -14,11 +14,11 @@ import {
 	example,
 	nodeOutput,
 	startE2eSandbox,
-	startN8n,
+	useSharedN8n,
 	VERSION,
 	viaWebhook,
 } from './support/mindbody';
-import { N8n } from './support/n8n';
+import type { N8n } from './support/n8n';
 
 jest.setTimeout(240000);
 
@@ -53,14 +53,14 @@ describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
 		mail = await startMailCatcher();
-		const smtp = { id: N8n.newId(), name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
-		({ n8n, credentialId } = await startN8n(sandbox, [smtp]));
-		introId = await n8n.importWorkflow(example('05-new-client-intro-class.json', credentialId, smtp.id));
+		const smtp = { name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
+		let ids: { smtp: string };
+		({ n8n, credentialId, ids } = await useSharedN8n(sandbox, { smtp }));
+		introId = await n8n.importWorkflow(example('05-new-client-intro-class.json', credentialId, ids.smtp));
 		await activeSubscriptions(sandbox);
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.stop();
 		await mail?.stop();
 	});

@@ -8,6 +8,7 @@ import * as path from 'path';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { sandboxCredentialData } from '../../support/sandboxCredentials';
 import { N8n, type CredentialJson, type Execution, type N8nVersion, type WorkflowJson } from './n8n';
+import { sharedN8n } from './sharedN8n';
 
 export const VERSION = (process.env.N8N_E2E_VERSION || '2.8.4') as N8nVersion;
 
@@ -41,6 +42,22 @@ export async function startN8n(
 	const credential = sandboxCredential(sandbox);
 	const n8n = await N8n.start({ version: VERSION, tarball: tarball(), credentials: [credential, ...others] });
 	return { n8n, credentialId: credential.id };
+}
+
+/**
+ * The run's shared n8n (support/sharedN8n.ts) with this suite's credentials created in it: the
+ * sandbox's (credentialId) and each other given, by its key in `others` (ids). For a suite that
+ * needs no n8n of its own: it never stops or restarts it, and reads only its own workflows.
+ */
+export async function useSharedN8n<K extends string = never>(
+	sandbox: Sandbox,
+	others: Record<K, CredentialJson> = {} as Record<K, CredentialJson>,
+): Promise<{ n8n: N8n; credentialId: string; ids: Record<K, string> }> {
+	const n8n = await sharedN8n(VERSION, tarball());
+	const credentialId = await n8n.createCredential(sandboxCredential(sandbox));
+	const ids = {} as Record<K, string>;
+	for (const key of Object.keys(others) as K[]) ids[key] = await n8n.createCredential(others[key]);
+	return { n8n, credentialId, ids };
 }
 
 /** Admin API of the sandbox (GET/POST under /_sandbox). */
@@ -97,9 +114,16 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
 
 /** An example workflow of examples/, credential placeholders replaced (the SMTP one when given). */
 export function example(file: string, credentialId: string, smtpCredentialId?: string): WorkflowJson {
+	return exampleWith(file, {
+		MINDBODY_CREDENTIAL_ID: credentialId,
+		...(smtpCredentialId ? { SMTP_CREDENTIAL_ID: smtpCredentialId } : {}),
+	});
+}
+
+/** An example workflow of examples/, each placeholder given (e.g. OPENAI_CREDENTIAL_ID) replaced by its credential id. */
+export function exampleWith(file: string, credentialIds: Record<string, string>): WorkflowJson {
 	let text = fs.readFileSync(path.resolve(__dirname, '../../../examples', file), 'utf8');
-	text = text.split('MINDBODY_CREDENTIAL_ID').join(credentialId);
-	if (smtpCredentialId) text = text.split('SMTP_CREDENTIAL_ID').join(smtpCredentialId);
+	for (const [placeholder, id] of Object.entries(credentialIds)) text = text.split(placeholder).join(id);
 	return JSON.parse(text) as WorkflowJson;
 }
 

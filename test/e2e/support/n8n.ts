@@ -7,6 +7,8 @@
  *   const res = await n8n.webhook('my-path', { body: {...} });
  *   const runs = await n8n.waitForExecutions(id, 1);
  *   await n8n.stop();
+ * An instance can also serve several suites (support/sharedN8n.ts): `share()` describes it and
+ * `N8n.attach()` talks to it from another process, which cannot stop or restart it.
  */
 import * as fs from 'fs';
 
@@ -39,9 +41,30 @@ export interface StartOptions {
 	credentials?: CredentialJson[];
 }
 
+/**
+ * A running n8n as another process reaches it (kept as JSON): where it listens, its process and
+ * user folder, the owner's session cookie and API key.
+ */
+export interface SharedN8nState {
+	version: N8nVersion;
+	baseUrl: string;
+	pid: number;
+	userFolder: string;
+	logFile: string;
+	readyMs: number;
+	cookie: string;
+	apiKey: string;
+	packageName?: string;
+}
+
+/** What the calls below need of a running n8n (the handle of a process started here has it all). */
+type Connection = Pick<ServerHandle, 'ctx' | 'baseUrl' | 'logFile' | 'readyMs' | 'cookie' | 'apiKey' | 'webhookUrl'>;
+
 export class N8n {
 	private constructor(
-		private handle: ServerHandle,
+		private conn: Connection,
+		/** The process, when this instance started it; an attached instance may not stop or restart it. */
+		private handle: ServerHandle | undefined,
 		readonly packageName: string | undefined,
 	) {}
 
@@ -58,7 +81,7 @@ export class N8n {
 			handle = await server.startServer(ctx, { timeoutMs: opts.startTimeoutMs });
 			await server.setupOwner(handle);
 			await server.createApiKey(handle);
-			return new N8n(handle, pkg?.name);
+			return new N8n(handle, handle, pkg?.name);
 		} catch (e) {
 			// The error carries the server log's tail; don't leave the folder or the process behind.
 			if (handle) await server.stopServer(handle);
@@ -67,25 +90,54 @@ export class N8n {
 		}
 	}
 
+	/** An n8n another process started and shared (see share()); this side cannot stop or restart it. */
+	static async attach(state: SharedN8nState): Promise<N8n> {
+		const ctx = await server.createContext({
+			version: state.version,
+			userFolder: state.userFolder,
+			extraEnv: { NODE_ENV: '' },
+		});
+		const { baseUrl, logFile, readyMs, cookie, apiKey } = state;
+		const webhookUrl = (p: string) => `${baseUrl}/webhook/${p.replace(/^\//, '')}`;
+		return new N8n({ ctx, baseUrl, logFile, readyMs, cookie, apiKey, webhookUrl }, undefined, state.packageName);
+	}
+
+	/** What attach() needs, for a server this instance started. */
+	share(): SharedN8nState {
+		const handle = this.started('share');
+		if (!handle.proc.pid || !handle.cookie || !handle.apiKey) throw new Error('n8n has no process, owner or API key');
+		return {
+			version: handle.ctx.version,
+			baseUrl: handle.baseUrl,
+			pid: handle.proc.pid,
+			userFolder: handle.ctx.userFolder,
+			logFile: handle.logFile,
+			readyMs: handle.readyMs,
+			cookie: handle.cookie,
+			apiKey: handle.apiKey,
+			packageName: this.packageName,
+		};
+	}
+
 	get baseUrl(): string {
-		return this.handle.baseUrl;
+		return this.conn.baseUrl;
 	}
 
 	get version(): N8nVersion {
-		return this.handle.ctx.version;
+		return this.conn.ctx.version;
 	}
 
 	get userFolder(): string {
-		return this.handle.ctx.userFolder;
+		return this.conn.ctx.userFolder;
 	}
 
 	get logFile(): string {
-		return this.handle.logFile;
+		return this.conn.logFile;
 	}
 
 	/** Milliseconds the last start took until n8n served REST requests. */
 	get readyMs(): number {
-		return this.handle.readyMs;
+		return this.conn.readyMs;
 	}
 
 	/** Node type name of a node in the installed package, e.g. `n8n-nodes-mindbody.mindbody`. */
@@ -96,20 +148,29 @@ export class N8n {
 
 	/** Creates the workflow through the public API and activates it (live, no restart). */
 	async importWorkflow(workflow: WorkflowJson): Promise<string> {
-		return server.createAndActivateWorkflow(this.handle, workflow);
+		return server.createAndActivateWorkflow(this.conn, workflow);
 	}
 
 	async activate(workflowId: string): Promise<void> {
-		await this.expectOk(await server.api(this.handle, 'POST', `/workflows/${workflowId}/activate`, {}), 'activate');
+		await this.expectOk(await server.api(this.conn, 'POST', `/workflows/${workflowId}/activate`, {}), 'activate');
 	}
 
 	async deactivate(workflowId: string): Promise<void> {
-		await this.expectOk(await server.api(this.handle, 'POST', `/workflows/${workflowId}/deactivate`, {}), 'deactivate');
+		await this.expectOk(await server.api(this.conn, 'POST', `/workflows/${workflowId}/deactivate`, {}), 'deactivate');
 	}
 
-	/** Creates a credential through the public API; `data` is plain, n8n encrypts it. */
-	async createCredential(credential: CredentialJson): Promise<string> {
-		return server.createCredential(this.handle, credential);
+	/**
+	 * Creates a credential in the running n8n as the editor does (REST, the owner's session); `data`
+	 * is plain, n8n encrypts it. Returns the id n8n gave it (an `id` in `credential` is not used).
+	 * The public API checks `data` against a schema that demands n8n's own `allowedDomains` field
+	 * on 2.x; the editor's call does not.
+	 */
+	async createCredential({ name, type, data }: CredentialJson): Promise<string> {
+		const res = await this.expectOk(
+			await server.rest(this.conn, 'POST', '/credentials', { name, type, data }),
+			'create credential',
+		);
+		return (res.json as { data: { id: string } }).data.id;
 	}
 
 	/**
@@ -117,7 +178,7 @@ export class N8n {
 	 * those running in its process now; ask for `status: 'running'` to see them.
 	 */
 	async executions(workflowId: string, { status }: { status?: string } = {}): Promise<Execution[]> {
-		return server.listExecutions(this.handle, workflowId, { includeData: true, status });
+		return server.listExecutions(this.conn, workflowId, { includeData: true, status });
 	}
 
 	/** Polls until at least `count` executions of the workflow have finished (bounded). */
@@ -135,11 +196,11 @@ export class N8n {
 
 	/** Production webhook call; retries while the path is not registered yet (404). */
 	async webhook(path: string, opts: HttpOptions & { method?: string } = {}): Promise<HttpResult> {
-		return server.callWebhook(this.handle, path, opts);
+		return server.callWebhook(this.conn, path, opts);
 	}
 
 	webhookUrl(path: string): string {
-		return this.handle.webhookUrl(path);
+		return this.conn.webhookUrl(path);
 	}
 
 	/** A fresh workflow id of the form n8n uses (for CLI imports and credential ids). */
@@ -149,23 +210,32 @@ export class N8n {
 
 	/** Any public-API call with the instance's key. */
 	async api(method: string, path: string, body?: unknown): Promise<HttpResult> {
-		return server.api(this.handle, method, path, body);
+		return server.api(this.conn, method, path, body);
 	}
 
 	/** Runs an n8n CLI command against this instance's user folder (best while stopped). */
 	async cli(args: string[], opts?: { timeoutMs?: number; allowFailure?: boolean }) {
-		return server.runCli(this.handle.ctx, args, opts);
+		return server.runCli(this.conn.ctx, args, opts);
 	}
 
 	/** Stop + start on the same port and user folder; the session and API key stay valid. */
 	async restart(): Promise<void> {
-		this.handle = await server.restartServer(this.handle);
+		this.handle = await server.restartServer(this.started('restart'));
+		this.conn = this.handle;
 	}
 
 	/** SIGTERM and wait; removes the user folder unless asked to keep it (e.g. to read logs). */
 	async stop({ keepUserFolder = false } = {}): Promise<void> {
-		await server.stopServer(this.handle);
-		if (!keepUserFolder) fs.rmSync(this.handle.ctx.userFolder, { recursive: true, force: true });
+		const handle = this.started('stop');
+		await server.stopServer(handle);
+		if (!keepUserFolder) fs.rmSync(handle.ctx.userFolder, { recursive: true, force: true });
+	}
+
+	/** The process this instance started; a shared n8n is not an attached instance's to stop or restart. */
+	private started(what: string): ServerHandle {
+		if (!this.handle)
+			throw new Error(`cannot ${what} a shared n8n (the run stops it): start one of its own with N8n.start`);
+		return this.handle;
 	}
 
 	private async expectOk(res: HttpResult, what: string): Promise<HttpResult> {
