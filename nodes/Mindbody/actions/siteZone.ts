@@ -3,8 +3,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { findOperation } from '../../shared/catalogue';
-import { DEFAULT_SITE_ID, restBaseOf } from '../../shared/auth/scope';
+import { DEFAULT_SITE_ID } from '../../shared/auth/scope';
 import { mindbodyRequest, type RunSession } from '../../shared/transport';
+import { keptForPickers } from './keptForPickers';
 import { siteOption } from '../fields/nodeOptions';
 
 type NodeRun = RunSession<IExecuteFunctions>;
@@ -50,26 +51,9 @@ export async function zoneOfSite(run: RunSession, siteId?: number, itemIndex = 0
 }
 
 /**
- * How long a zone read for a dropdown is kept in the process: a studio's zone all but never
- * changes, and a stale one would only shift a list's days by the change. A node run still reads
- * its own (`siteZone`): the times it sends are booked in it.
- */
-export const DROPDOWN_ZONE_KEPT_MS = 60 * 60 * 1000;
-
-/** Zones read for dropdowns, by service and site, with the time each was read. */
-const keptZones = new Map<string, { zone: string; readAt: number }>();
-
-/**
- * The credential's site's zone for a dropdown: read once, then kept for DROPDOWN_ZONE_KEPT_MS
- * (the time of the read compared on use), so a picker costs its list's call and no more.
+ * The credential's site's zone for a dropdown: read once, then kept (`keptForPickers`), so a
+ * picker costs its list's call and no more.
  */
 export async function keptSiteZone(run: RunSession): Promise<string> {
-	const { credentials } = await run.credentials();
-	const site = Number(credentials.siteId ?? DEFAULT_SITE_ID);
-	const key = `${restBaseOf(credentials)} ${site}`;
-	const kept = keptZones.get(key);
-	if (kept && Date.now() - kept.readAt < DROPDOWN_ZONE_KEPT_MS) return kept.zone;
-	const zone = await zoneOfSite(run, site);
-	keptZones.set(key, { zone, readAt: Date.now() });
-	return zone;
+	return await keptForPickers(run, 'zone', async (site) => await zoneOfSite(run, site));
 }
