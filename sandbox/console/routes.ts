@@ -4,9 +4,10 @@ import { businessOverview, requestOverview, webhookOverview } from './overview';
 import { CONSOLE_PAGE } from './page';
 
 /**
- * The console: GET /_sandbox/ serves the page; the page reads these routes (read-only) and the
- * admin API's own clock and fault routes.
- *   GET overview/business?siteId=-99&day=YYYY-MM-DD   the day defaults to the sandbox clock's (UTC)
+ * The console: GET /_sandbox/ serves the page; the page reads these routes (read-only) and uses the
+ * admin API's own clock and fault routes (it moves the clock, adds and removes faults).
+ *   GET overview/business?siteId=-99&day=YYYY-MM-DD   the day defaults to the studio's today: the
+ *                                                    sandbox clock's date in the site's time zone
  *   GET overview/requests?limit=100                  newest first, keys and tokens masked
  *   GET overview/webhooks                            subscriptions with their delivery attempts
  */

@@ -98,8 +98,6 @@ export const PRODUCTS = ['Yoga Mat', 'Water Bottle', 'Grip Socks', 'Protein Bar'
 
 export const CONTRACTS = ['Unlimited Monthly Membership', '8 Classes Monthly Membership'];
 
-export const PACKAGES = ['10 Class Pass', '5 Massage Package', 'Intro Month'];
-
 export const PAYMENT_METHODS = [
 	{ MethodId: 1, MethodName: 'Cash', card: false },
 	{ MethodId: 2, MethodName: 'Visa', card: true },

@@ -5,12 +5,12 @@ import { webhookErrors, type ErrorKind } from './errors';
 import { startTimeLimit } from './timeLimit';
 
 /**
- * The webhookUrl rules: length and form (checked without I/O), then the validity check, a
- * HEAD request that must answer 2xx within the time limit (10 s on the real service), measured
- * on the sandbox clock (see timeLimit.ts).
+ * The webhookUrl rules past its length (the body's schema checks that: `WEBHOOK_URL_MAX` in
+ * spec/bodies.ts): its form (checked without I/O), then the validity check, a HEAD request that
+ * must answer 2xx within the time limit (10 s on the real service), measured on the sandbox clock
+ * (see timeLimit.ts).
  */
 
-export const MAX_URL_LENGTH = 2083;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export type BodyMode = 'create' | 'update';
