@@ -120,7 +120,7 @@ type EventOf = (record: IDataObject, before: SeenBefore, digest: string) => stri
  * `eventOf` says what a change passes on, `shown` which appointments a test event may show.
  */
 function windowEvent(
-	choice: Pick<PollEvent, 'value' | 'name' | 'description' | 'eventIds'>,
+	choice: Pick<PollEvent, 'value' | 'name' | 'description' | 'eventIds' | 'searchWords'>,
 	eventOf: EventOf,
 	shown: (record: IDataObject) => boolean,
 ): PollEvent<AppointmentState> {

@@ -95,7 +95,7 @@ async function pollChanges(
 
 /** A change event: its list, what a change passes on, and how recent events are told apart. */
 function changeEvent(
-	words: Pick<PollEvent, 'value' | 'name' | 'description' | 'eventIds'>,
+	words: Pick<PollEvent, 'value' | 'name' | 'description' | 'eventIds' | 'searchWords'>,
 	list: ChangeList,
 	judge: Judge,
 	content?: Content,

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
+import { JOB_SETTINGS, JOB_SETTING_MAX } from './eventChoices';
 import { readList, readOne, type Query } from './listPages';
 import { operationOf, type PollRun } from './pollEvent';
 import { DAY_MS, stampMs } from './stamps';
@@ -26,25 +27,24 @@ export const CLIENTS_PER_READ = 20;
 /** A visit counts once its class or appointment ended this long ago: time for staff to sign clients in. */
 export const SETTLE_MS = 2 * 60 * 60 * 1000;
 
-/** The follow-up events' number fields, as the node names them. */
-export const JOB_SETTINGS = {
-	daysWithoutVisit: { label: 'Days Without Visit', fallback: 30 },
-	daysAhead: { label: 'Days Ahead', fallback: 14 },
-	sessionsLeft: { label: 'Sessions Left', fallback: 1 },
-} as const;
-
 type PollOrExecute = IPollFunctions | IExecuteFunctions;
 
-/** A whole number of zero or more from the node's field, or an error naming the field. */
+/**
+ * A follow-up field's whole number, from its least meaningful value to JOB_SETTING_MAX. An
+ * expression can give any value the form would not take: it is refused, naming the field as the
+ * form shows it and the value given. Each event reads its fields before any request.
+ */
 export function settingOf(run: PollRun, name: keyof typeof JOB_SETTINGS): number {
 	const ctx = run.session.ctx as PollOrExecute;
-	const { label, fallback } = JOB_SETTINGS[name];
+	const { label, min, why, fallback } = JOB_SETTINGS[name];
 	const raw = 'getInputData' in ctx ? ctx.getNodeParameter(name, 0, fallback) : ctx.getNodeParameter(name, fallback);
 	const value = Number(raw);
-	if (raw === '' || raw === null || !Number.isInteger(value) || value < 0 || value > 3650) {
-		throw new NodeOperationError(ctx.getNode(), `${label} must be a whole number of 0 or more, not "${String(raw)}"`, {
-			description: `Set ${label} to a number of days or sessions such as ${fallback}.`,
-		});
+	if (raw === '' || raw === null || !Number.isInteger(value) || value < min || value > JOB_SETTING_MAX) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} must be a whole number from ${min} to ${JOB_SETTING_MAX}, not "${String(raw)}"`,
+			{ description: `${why} Set ${label} to a number such as ${fallback}.` },
+		);
 	}
 	return value;
 }

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { cronNodeOptions } from 'n8n-workflow';
 
 import { UTC_TIME, withDateForm } from '../shared/catalogue/dateWords';
-import { EVENT_CHOICES, FOLLOW_UP_EVENTS, STAFF_EVENTS } from './eventChoices';
+import { EVENT_CHOICES, FOLLOW_UP_EVENTS, JOB_SETTINGS, JOB_SETTING_MAX, STAFF_EVENTS } from './eventChoices';
 
 /** The poll trigger's parameters. */
 
@@ -85,17 +85,17 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayName: 'Days Without Visit',
 		name: 'daysWithoutVisit',
 		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 3650 },
+		typeOptions: { minValue: JOB_SETTINGS.daysWithoutVisit.min, maxValue: JOB_SETTING_MAX },
 		default: 30,
 		displayOptions: { show: { event: ['clientLapsed'] } },
 		description:
-			'How many days after her last attended class or appointment an active client counts as lapsed. She is passed on once; again only after a new visit and a new lapse.',
+			'How many days (1 or more) after her last attended class or appointment an active client counts as lapsed. She is passed on once; again only after a new visit and a new lapse.',
 	},
 	{
 		displayName: 'Days Ahead',
 		name: 'daysAhead',
 		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 3650 },
+		typeOptions: { minValue: JOB_SETTINGS.daysAhead.min, maxValue: JOB_SETTING_MAX },
 		default: 14,
 		displayOptions: { show: { event: ['contractEnding', 'sessionsLow'] } },
 		description: 'How many days before an end or expiry date to pass it on (0: on the day itself)',
@@ -104,10 +104,11 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayName: 'Sessions Left',
 		name: 'sessionsLeft',
 		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 3650 },
+		typeOptions: { minValue: JOB_SETTINGS.sessionsLeft.min, maxValue: JOB_SETTING_MAX },
 		default: 1,
 		displayOptions: { show: { event: ['sessionsLow'] } },
-		description: 'Pass a pricing option on when it has this many sessions or fewer remaining',
+		description:
+			'Pass a pricing option on when it has this many sessions (1 or more) or fewer remaining; one used up is no longer read',
 	},
 	{
 		displayName:

@@ -35,6 +35,8 @@ export interface PollEvent<State = unknown> {
 	description: string;
 	/** The webhook events its items stand for. */
 	eventIds: readonly string[];
+	/** What a studio types in n8n's nodes panel to find the trigger for it (the node's codex aliases). */
+	searchWords: readonly string[];
 	/** Reads the look-ahead window of upcoming classes or appointments. */
 	usesWindow?: boolean;
 	start(now: number, since?: string): State | undefined;
