@@ -34,6 +34,35 @@ describe('errors are never empty and say what to do', () => {
 		);
 	});
 
+	test('a 404 in the service’s error format names a missing record: its words, and no base-URL hint', async () => {
+		const { error } = await runAgainst({
+			status: 404,
+			body: { Error: { Code: 'VisitNotFound', Message: 'Client 100012 is not booked into class 5069.' } },
+		});
+		expect(error.message).toBe('Client 100012 is not booked into class 5069 (VisitNotFound)');
+		expect(error.description).toBe(
+			'Category: Get Many: HTTP 404, the service has no record of an ID sent, as its message says. Check the ID the message names: a record picked from a list may have been picked for another value of a field above it, or removed since. Pick it again.',
+		);
+	});
+
+	test('a 400 naming a record keeps the service’s words, and no base-URL hint', async () => {
+		const { error } = await runAgainst({
+			status: 400,
+			body: { Error: { Code: 'InvalidClientService', Message: 'Pricing option 40037 cannot pay for class 5070.' } },
+		});
+		expect(error.message).toBe('Pricing option 40037 cannot pay for class 5070 (InvalidClientService)');
+		expect(error.description).toContain('HTTP 400');
+		expect(error.description).not.toContain('base URL');
+	});
+
+	test('a 404 in words without the service’s error format (an unknown path) keeps the base-URL hint', async () => {
+		const { error } = await runAgainst({ status: 404, body: 'No operation at GET /category/nothing.' });
+		expect(error.message).toBe('No operation at GET /category/nothing.');
+		expect(error.description).toBe(
+			'Category: Get Many: HTTP 404, nothing exists at this address: an ID sent, or the path, is unknown to the service. Check the IDs sent, and the base URLs of the Mindbody credential.',
+		);
+	});
+
 	test('431 (a header too large for the server) says to send fewer ids', async () => {
 		const { error } = await runAgainst({ status: 431 });
 		expect(error.message).toContain('HTTP 431');

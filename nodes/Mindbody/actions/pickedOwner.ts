@@ -1,7 +1,9 @@
+import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { findOperation, pickedLabel, type Operation, type Task, type TaskPickedAmong } from '../../shared/catalogue';
+import type { OperationRef } from '../../shared/catalogue/types';
 import { mindbodyRequest } from '../../shared/transport';
 import { entriesOf, pageQuery, readOn, readPage } from '../../shared/transport/pages';
 import { inputPlaces, taskInputPlace } from '../bodies/inputPlaces';
@@ -9,7 +11,7 @@ import { locatorValue } from '../fields/fieldValues';
 import { siteOption } from '../fields/nodeOptions';
 import type { NodeRun } from './send';
 
-const operationAt = (ref: string): Operation => {
+export const operationAt = (ref: string): Operation => {
 	const [resource, name] = ref.split('.');
 	const operation = findOperation(resource, name);
 	if (!operation) throw new Error(`No operation ${ref}`);
@@ -17,25 +19,25 @@ const operationAt = (ref: string): Operation => {
 };
 
 /** A record's field by a dotted path (`Client.Id`). */
-const fieldAt = (record: IDataObject, path: string): unknown =>
+export const fieldAt = (record: IDataObject, path: string): unknown =>
 	path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+export const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /** The IDs a field holds: a locator's value, a list, or one value. */
-function idsOf(value: unknown): string[] {
+export function idsOf(value: unknown): string[] {
 	const given = locatorValue(value);
 	const list = Array.isArray(given) ? given : [given];
 	return list.map((entry) => text(locatorValue(entry)).trim()).filter(Boolean);
 }
 
 /** The name the editor showed for a picked value ("Omar Walsh · omar@…" → "Omar Walsh"), if it kept one. */
-function shownName(value: unknown): string | undefined {
+export function shownName(value: unknown): string | undefined {
 	const cached = (value as INodeParameterResourceLocator | undefined)?.cachedResultName;
 	return typeof cached === 'string' && cached ? cached.split(' · ')[0] : undefined;
 }
 
-const personName = (record: IDataObject | undefined) =>
+export const personName = (record: IDataObject | undefined) =>
 	[record?.FirstName, record?.LastName].filter(Boolean).map(text).join(' ');
 
 /** The records of an answer: the read's named list. */
@@ -46,7 +48,7 @@ function recordsOf(reads: Operation, body: unknown): IDataObject[] {
 }
 
 /** Clients' names by ID, in one read; an ID the service does not name stays an ID. */
-async function clientNames(run: NodeRun, itemIndex: number, ids: string[]): Promise<Map<string, string>> {
+export async function clientNames(run: NodeRun, itemIndex: number, ids: string[]): Promise<Map<string, string>> {
 	const clients = operationAt('client.getMany');
 	const names = new Map<string, string>();
 	try {
@@ -131,7 +133,7 @@ export async function checkPickedOwner(run: NodeRun, itemIndex: number, task: Ta
 }
 
 /** The label of a task's field by its node name: a narrowing field's, or an asked input's as picked. */
-function labelOf(task: Task, field: string): string {
+export function labelOf(task: Task, field: string): string {
 	const narrower = task.narrow?.find((entry) => entry.name === field);
 	if (narrower) return narrower.displayName;
 	const place = [...inputPlaces(operationAt(task.sends)).values()].find((entry) => entry.name === field);
@@ -182,7 +184,16 @@ async function checkPickedAmong(run: NodeRun, itemIndex: number, task: Task, che
 				(records) => records.some(isPicked),
 			)
 		: { found: entriesOf(reads, await send([])) };
-	if (found.some(isPicked)) return;
+	const pickedName = (pickedRaw as INodeParameterResourceLocator | undefined)?.cachedResultName;
+	const thing =
+		typeof pickedName === 'string' && pickedName
+			? `${check.thing} ${picked} (${pickedName})`
+			: `${check.thing} ${picked}`;
+	const record = found.find(isPicked) as IDataObject | undefined;
+	if (record) {
+		if (check.paysFor) await checkPaysFor(run, itemIndex, task, check, record, `${pickedLabel(place.label)}: ${thing}`);
+		return;
+	}
 
 	const ownerLabel = labelOf(task, check.owner.field);
 	const kind = ownerLabel.toLowerCase();
@@ -190,11 +201,6 @@ async function checkPickedAmong(run: NodeRun, itemIndex: number, task: Task, che
 		shownName(ownerRaw) ??
 		(ownerLabel === 'Client' ? (await clientNames(run, itemIndex, [owner])).get(owner) : undefined) ??
 		'';
-	const pickedName = (pickedRaw as INodeParameterResourceLocator | undefined)?.cachedResultName;
-	const thing =
-		typeof pickedName === 'string' && pickedName
-			? `${check.thing} ${picked} (${pickedName})`
-			: `${check.thing} ${picked}`;
 	const who = ownerName ? `${ownerName} (${kind} ${owner})` : `${kind} ${owner}`;
 	throw new NodeOperationError(
 		ctx.getNode(),
@@ -202,6 +208,84 @@ async function checkPickedAmong(run: NodeRun, itemIndex: number, task: Task, che
 		{
 			itemIndex,
 			description: `${ownerLabel} was changed after the ${check.thing} was picked, or the ID is another ${kind}'s. Pick the ${check.thing} again from the list (it shows the ${kind}'s only), or pick ${ownerLabel} back. Nothing was sent.`,
+		},
+	);
+}
+
+/** A time as the pickers write it (the site's clock, as the service wrote it): "Tue 2 Dec 18:00". */
+export function dayAndTime(value: unknown): string {
+	const time = DateTime.fromISO(text(value), { setZone: true });
+	return time.isValid ? time.toFormat('ccc d LLL HH:mm', { locale: 'en' }) : text(value);
+}
+
+/** The one record a read by ID answers (`{ Class: {…} }`), or undefined. */
+export async function readById(
+	run: NodeRun,
+	itemIndex: number,
+	ref: OperationRef,
+	byId: string,
+	id: string,
+	why: string,
+): Promise<IDataObject | undefined> {
+	const reads = operationAt(ref);
+	const response = await mindbodyRequest(run, {
+		operation: reads,
+		path: reads.path,
+		query: [[byId, id]],
+		siteId: siteOption(run.ctx, itemIndex),
+		itemIndex,
+		label: `${reads.name} (${why})`,
+	});
+	const body = response.body as IDataObject | undefined;
+	const record = reads.outputKey ? body?.[reads.outputKey] : body;
+	return record && typeof record === 'object' && !Array.isArray(record) ? (record as IDataObject) : undefined;
+}
+
+/**
+ * After the pricing option was found among the client's: it must pay for the class picked. The
+ * class is read by its ID (one read) and the run refused, nothing sent, when its program (service
+ * category) is not the option's. Either program unknown, or no class picked, checks nothing: the
+ * service decides, as it does on the option's sessions left, dates and locations.
+ */
+async function checkPaysFor(
+	run: NodeRun,
+	itemIndex: number,
+	task: Task,
+	check: TaskPickedAmong,
+	option: IDataObject,
+	shownOption: string,
+): Promise<void> {
+	const paysFor = check.paysFor!;
+	const ctx: IExecuteFunctions = run.ctx;
+	const raw = ctx.getNodeParameter(paysFor.field, itemIndex, '');
+	const [id] = idsOf(raw);
+	const own = option.Program as IDataObject | undefined;
+	if (!id || own?.Id === undefined) return;
+	const record = await readById(
+		run,
+		itemIndex,
+		paysFor.reads,
+		paysFor.byId,
+		id,
+		`to check the ${check.thing} picked pays for the ${paysFor.thing}`,
+	);
+	const program = fieldAt(record ?? {}, 'ClassDescription.Program') as IDataObject | undefined;
+	if (program?.Id === undefined || text(program.Id) === text(own.Id)) return;
+	const label = labelOf(task, paysFor.field);
+	const cached = (raw as INodeParameterResourceLocator | undefined)?.cachedResultName;
+	const described =
+		typeof cached === 'string' && cached
+			? cached
+			: [dayAndTime(record?.StartDateTime), text((record?.ClassDescription as IDataObject | undefined)?.Name)]
+					.filter(Boolean)
+					.join(' · ');
+	const named = (entry: IDataObject) => text(entry.Name) || `program ${text(entry.Id)}`;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${shownOption} cannot pay for ${paysFor.thing} ${id}${described ? ` (${described})` : ''}, picked in ${label}: the ${check.thing} is for ${named(own)}, the ${paysFor.thing} is ${named(program)}`,
+		{
+			itemIndex,
+			description: `${label} was changed after the ${check.thing} was picked, or the ID is for another ${paysFor.thing}. Pick the ${check.thing} again from the list (it shows those that can pay for the ${paysFor.thing} picked), leave it empty to let Mindbody pick one, or pick ${label} back. Nothing was sent.`,
 		},
 	);
 }

@@ -13,6 +13,7 @@ import { NotSent } from '../../shared/transport';
 import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
 import { warnOfEndedClass } from './endedClass';
 import { mergeBodies, shapeOutput } from './output';
+import { checkPickedBooking, checkPickedFor } from './pickedFor';
 import { checkPickedOwner } from './pickedOwner';
 import { CLIENT_SUMMARY, clientSummary } from './clientSummary';
 import { noteEmptyInputs } from './taskNotices';
@@ -45,8 +46,12 @@ async function runItem(run: NodeRun, itemIndex: number, operation: Operation, ta
 	if (task?.operation === CLIENT_SUMMARY) return await clientSummary(run, itemIndex, operation);
 	const built = buildRequest(ctx, itemIndex, operation);
 	const body = await readBody(run, itemIndex, operation);
-	// A record picked below a narrowing field is the one the form shows, or nothing is sent.
-	if (task) await checkPickedOwner(run, itemIndex, task);
+	// A record picked from a list that follows other fields is theirs, or nothing is sent.
+	if (task) {
+		await checkPickedOwner(run, itemIndex, task);
+		await checkPickedFor(run, itemIndex, task);
+		await checkPickedBooking(run, itemIndex, task);
+	}
 	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (operation.paging) {
 		// Each part of a split id list is read page by page; Limit counts across the parts.

@@ -78,6 +78,8 @@ export const tasks: readonly Task[] = [
 			owner: { field: 'clientId', param: 'request.clientId' },
 			query: EVER_BOUGHT,
 			thing: 'pricing option',
+			// ... and one picked before the class changed may be for another program.
+			paysFor: { field: 'classId', reads: 'class.getVisits', byId: 'request.classID', thing: 'class' },
 		},
 	},
 	{
@@ -101,6 +103,14 @@ export const tasks: readonly Task[] = [
 			},
 		],
 		more: ['SendEmail', 'Test'],
+		// The class picker lists the client's bookings: one picked before the client changed is not theirs.
+		pickedBooking: {
+			input: 'ClassId',
+			reads: 'class.getVisits',
+			byId: 'request.classID',
+			client: 'clientId',
+			thing: 'class',
+		},
 	},
 	{
 		operation: 'addToWaitlist',
@@ -168,6 +178,16 @@ export const tasks: readonly Task[] = [
 			},
 		],
 		more: ['Notes', 'SendEmail', 'StaffRequested', 'ApplyPayment', 'Test'],
+		// A slot's value is its start only; its label names the session type, staff member and location.
+		pickedFor: {
+			input: 'StartDateTime',
+			thing: 'slot',
+			names: [
+				{ input: 'SessionTypeId', record: 'SessionType', says: 'for {name}' },
+				{ input: 'StaffId', record: 'Staff', says: "{name}'s" },
+				{ input: 'LocationId', record: 'Location', says: 'at {name}' },
+			],
+		},
 	},
 	{
 		operation: 'cancelAppointment',

@@ -252,6 +252,49 @@ export interface TaskPickedAmong {
 	query?: Readonly<Record<string, string>>;
 	/** What one record is called in errors: "pricing option". */
 	thing: string;
+	/**
+	 * The field of the record the one found must pay for (the class), read by its ID: both name a
+	 * program (a service category), and a pricing option pays only for its own program's classes.
+	 * Its picker lists the options for the class picked, but keeps one picked for another class.
+	 */
+	paysFor?: { field: string; reads: OperationRef; byId: string; thing: string };
+}
+
+/**
+ * A check before a task sends, of a value picked from a list that follows the fields above it (an
+ * open slot of a staff member for a session type) and holds none of them (a slot's value is its
+ * start): the label the editor kept with the pick names, after the time, the records it was
+ * picked for, and the run is refused when one is not the record on the form now. The editor keeps
+ * the pick when those fields change, so the form could show one staff member's slot and book another.
+ */
+export interface TaskPickedFor {
+	/** The asked input picked from the list. */
+	input: string;
+	/** What one entry is called in errors: "slot". */
+	thing: string;
+	/**
+	 * The inputs the label names after its time, in the label's order, each with the field of the
+	 * list's records naming its record (`Staff`) and how the error says the entry is that record's
+	 * (`{name}'s`, `for {name}`).
+	 */
+	names: ReadonlyArray<{ input: string; record: string; says: string }>;
+}
+
+/**
+ * A check before a task sends, where the request sends the client and a record picked from the
+ * client's (a class they are booked into): the record is read by its ID and the run refused when
+ * the client on the form is not booked into it. The editor keeps a class picked for another client.
+ */
+export interface TaskPickedBooking {
+	/** The asked input holding the picked record. */
+	input: string;
+	/** The read giving the record with its bookings, and its query parameter taking the ID. */
+	reads: OperationRef;
+	byId: string;
+	/** The field holding the client. */
+	client: string;
+	/** What the record is called in errors: "class". */
+	thing: string;
 }
 
 /**
@@ -295,6 +338,10 @@ export interface Task {
 	whenEmpty?: Readonly<Record<string, string>>;
 	/** The picked record checked against the narrowing fields before the task sends. */
 	pickedOwner?: TaskPickedOwner | TaskPickedAmong;
+	/** The picked entry checked against the fields its list follows, by its label, before sending. */
+	pickedFor?: TaskPickedFor;
+	/** The picked record checked for the client's booking before sending. */
+	pickedBooking?: TaskPickedBooking;
 	/**
 	 * The other inputs offered in the operation's collections (Filters, Additional Fields), or
 	 * `all` for every one not asked, fixed or switched; none when left out.

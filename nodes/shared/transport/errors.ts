@@ -90,8 +90,13 @@ const RESENT_429 = `The service did not act on a request it answered 429, so any
 
 const RESENT_5XX = `GET, PUT, PATCH and DELETE calls are retried up to ${MAX_RETRIES} times while the time limit of the call (Options → Timeout) allows; a POST is never resent after a server error, since the service may have acted on it.`;
 
-/** What each status means for the service (from the specs) and what the user can do about it. */
-function statusAdvice(status: number, service: Service): { meaning: string; remedy: string } {
+/**
+ * What each status means for the service (from the specs) and what the user can do about it.
+ * `coded`: the service answered in its own error format, with its code (a V6 `Error.Code`, a
+ * webhook `errorCode`), so it read the request and speaks of its content: a 404 then names a
+ * record it does not have ("Client 100012 is not booked into class 5"), not an unknown address.
+ */
+function statusAdvice(status: number, service: Service, coded = false): { meaning: string; remedy: string } {
 	if (
 		service === 'webhooks' &&
 		status >= 400 &&
@@ -128,6 +133,14 @@ function statusAdvice(status: number, service: Service): { meaning: string; reme
 					'Check that the API key is linked to the Site ID and active, and that the staff member of the user token has the permission.',
 			};
 		case 404:
+			if (coded) {
+				return {
+					meaning: 'the service has no record of an ID sent, as its message says',
+					remedy:
+						'Check the ID the message names: a record picked from a list may have been picked for another value of a field above it, or removed since. Pick it again.',
+				};
+			}
+			// No words of the service's own: a gateway's or the server's answer to an unknown path.
 			return {
 				meaning: 'nothing exists at this address: an ID sent, or the path, is unknown to the service',
 				remedy: 'Check the IDs sent, and the base URLs of the Mindbody credential.',
@@ -179,7 +192,7 @@ export function responseError(node: INode, failed: FailedResponse, itemIndex?: n
 	const service = failed.service ?? 'rest';
 	const page = webPageOf(failed.body, failed.contentType);
 	const said = page === undefined ? serverMessage(failed.body) : { message: '' };
-	const { meaning, remedy } = statusAdvice(failed.status, service);
+	const { meaning, remedy } = statusAdvice(failed.status, service, Boolean(said.code && said.message.trim()));
 	const hint = webhookErrorHint(said.code);
 	let message = said.message.trim();
 	if (page !== undefined) {
