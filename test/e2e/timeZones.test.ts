@@ -6,8 +6,8 @@
  * UTC, and examples/06 books each standing client into the class of their day in the studio's next
  * week. One n8n for the file; two sandboxes, one on a clock held in March 2026 for the change, one
  * on today's for "next week" (n8n's $now is the real clock). Last, the poll trigger's Birthday event
- * with today's sandbox and n8n's clock (fixtures/shiftedClock.cjs) moved together twice: into the
- * hours when UTC's day has turned and Los Angeles' has not, then past the studio's midnight.
+ * with today's sandbox and n8n's clock (fixtures/shiftedClock.cjs) moved together: into the hours
+ * when UTC's day has turned and Los Angeles' has not, past the studio's midnight, then past its next.
  */
 
 import { DateTime } from 'luxon';
@@ -25,7 +25,7 @@ import {
 	viaWebhook,
 } from './support/mindbody';
 import { N8n, type Execution, type WorkflowJson } from './support/n8n';
-import { pollIntervalMs, pollStateStored, pollWaitMs, pollWorkflow, POLL_NODE } from './support/pollTrigger';
+import { pollStateStored, pollWaitMs, pollWorkflow, POLL_NODE } from './support/pollTrigger';
 import { ShiftedClock } from './support/shiftedClock';
 
 jest.setTimeout(240000);
@@ -36,16 +36,39 @@ const BOOK_PATH = 'e2e-time-zones-book';
 const STANDING_PATH = 'e2e-time-zones-standing';
 const HOUR = 3_600_000;
 
+/** The calendar day of an instant in a zone (YYYY-MM-DD). */
+const dayOf = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+
 /**
- * How far each of the two clock moves goes: the first lands at 03:00 UTC (19:00 or 20:00 the day
- * before in Los Angeles), the second as far again, past 08:00 UTC, so past the studio's midnight.
- * At least 6 hours, so the second lands at 09:00 UTC or later.
+ * The Birthday test's clock moves, planned from `now` (n8n's step is set when it starts): `first`
+ * steps to the first landing, in the hours when UTC's day has turned and Los Angeles' has not; one
+ * more past the studio's midnight, on the day UTC had at the first; one more past the studio's next
+ * midnight. The first lands past a studio's midnight too, so each landing's first poll passes on
+ * the birthdays of the studio's new day. The fewest steps that hold for moves begun from an hour
+ * before `now` to two hours after (the tests before take minutes), as near 03:00 UTC as they allow.
  */
-function birthdayStep(now: number): number {
-	const day = new Date(now);
-	let landing = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 3);
-	while (landing - now < 6 * HOUR) landing += 24 * HOUR;
-	return landing - now;
+function birthdayMoves(now: number): { step: number; first: number } {
+	const studioDay = (ms: number) => dayOf(ms, STUDIO_ZONE);
+	const holds = (step: number, first: number) => (start: number) => {
+		const landing = start + first * step;
+		const day = dayOf(landing, 'UTC');
+		return (
+			studioDay(landing - step) < studioDay(landing) &&
+			studioDay(landing) < day &&
+			studioDay(landing + step) === day &&
+			studioDay(landing + 2 * step) > day
+		);
+	};
+	const starts = [-2, -1, 0, 1, 2, 3, 4].map((halves) => now + (halves * HOUR) / 2);
+	const midnight = Date.parse(new Date(now).toISOString().slice(0, 10));
+	for (let first = 1; first <= 6; first++)
+		for (let off = 0; off <= 3 * HOUR; off += HOUR / 4)
+			for (const at of [3 * HOUR - off, 3 * HOUR + off])
+				for (let days = 0; days <= 2 * first + 1; days++) {
+					const step = (midnight + days * 24 * HOUR + at - now) / first;
+					if (step > 0 && starts.every(holds(step, first))) return { step: Math.round(step), first };
+				}
+	throw new Error(`no clock moves for the Birthday test from ${new Date(now).toISOString()}`);
 }
 
 /** The Pacific site's staff login, as a credential set up for that studio holds it. */
@@ -219,7 +242,7 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 	let bookId: string;
 	let todayCredentialId: string;
 	const clock = new ShiftedClock();
-	const step = birthdayStep(Date.now());
+	const moves = birthdayMoves(Date.now());
 
 	beforeAll(async () => {
 		[march, today] = await Promise.all([
@@ -236,7 +259,7 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 				GENERIC_TIMEZONE: N8N_ZONE,
 				TZ: N8N_ZONE,
 				// n8n's clock stays real until the birthday test moves it.
-				...clock.env({ stepMs: step }),
+				...clock.env({ stepMs: moves.step }),
 			},
 			credentials: [marchCredential, todayCredential],
 		});
@@ -318,44 +341,69 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 
 	it("Birthday: a client's birthday comes at the studio's midnight, not at UTC's nor at n8n's (Tokyo)", async () => {
 		const site = today.state.site(today.pacificSiteId)!;
-		const firstLanding = Date.now() + step;
+		const { step, first } = moves;
+		const studioDay = (ms: number) => dayOf(ms, STUDIO_ZONE);
+		const firstLanding = Date.now() + first * step;
 		// The day UTC has turned to at the first landing; the studio's is still the day before.
 		const day = new Date(firstLanding).toISOString().slice(0, 10);
+		const eve = studioDay(firstLanding);
 		expect(wallClock(new Date(firstLanding).toISOString(), STUDIO_ZONE).slice(0, 10) < day).toBe(true);
 		expect(wallClock(new Date(firstLanding + step).toISOString(), STUDIO_ZONE).slice(0, 10)).toBe(day);
-		// An active client of the studio born on that day, set before the trigger's first poll learns the birthdays.
-		const client = site.clients.find((c) => c.Status === 'Active' && c.Email)!;
+		// Each landing is past a studio's midnight, so its first poll passes on the new day's birthdays.
+		const nextDay = studioDay(firstLanding + 2 * step);
+		expect([studioDay(firstLanding - step) < eve, nextDay > day]).toEqual([true, true]);
+		// Active clients of the studio, set before the trigger's first poll learns the birthdays: one born
+		// on that day; one on the studio's day at the first landing and one at the last, each passed on by
+		// the poll that passes that day on.
+		const [client, eveSentinel, nextSentinel] = site.clients.filter((c) => c.Status === 'Active' && c.Email);
 		client.BirthDate = `1990-${day.slice(5)}`;
+		eveSentinel.BirthDate = `1992-${eve.slice(5)}`;
+		nextSentinel.BirthDate = `1992-${nextDay.slice(5)}`;
 		const id = await n8n.importWorkflow(pollWorkflow(todayCredentialId, VERSION, { event: 'birthday', options: {} }));
 		expect(await until(() => pollStateStored(n8n, id), Boolean, 120_000)).toBe(true);
 
-		/** Both clocks one step on, then the trigger's polls of the new time. */
-		const birthdaysAfterMove = async () => {
-			await today.clock.advance(step);
-			await clock.step(n8n);
-			const polled = today.log.list({ service: 'rest' }).length;
-			// Two polls of the moved clock: each reads the clients changed since the day before.
-			await until(
-				() => Promise.resolve(today.log.list({ service: 'rest' }).length),
-				(count) => count > polled,
-				pollWaitMs(VERSION),
-			);
-			await new Promise((resolve) => setTimeout(resolve, 2 * pollIntervalMs(VERSION)));
-			const runs = (await n8n.executions(id)).filter((e) => e.stoppedAt);
-			for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
-			return runs
-				.flatMap((run) => nodeOutput(run, POLL_NODE))
-				.map((item) => item.eventData as { clientId: string; birthday: string });
+		/** Both clocks `steps` steps on, one step at a time. */
+		const move = async (steps: number) => {
+			for (let moved = 0; moved < steps; moved++) {
+				await today.clock.advance(step);
+				await clock.step(n8n);
+			}
 		};
+		type Birthday = { clientId: string; birthday: string };
+		const passedOn = (runs: Execution[]) =>
+			runs.flatMap((run) => nodeOutput(run, POLL_NODE)).map((item) => item.eventData as Birthday);
+		const stored = async () => (await n8n.executions(id)).filter((e) => e.stoppedAt);
+		/**
+		 * The birthdays of every stored run, once one of them passed on `clientId`'s of `birthday` and
+		 * no run is under way: the trigger polls one poll at a time, so every poll before the one that
+		 * passed it on has ended and its run (if any) is stored too. Each run a success.
+		 */
+		const birthdaysOnceSeen = async (clientId: string, birthday: string) => {
+			const seen = (e: Birthday) => e.clientId === clientId && e.birthday === birthday;
+			await until(stored, (runs) => passedOn(runs).some(seen), pollWaitMs(VERSION) + 60_000);
+			const running = () => n8n.executions(id, { status: 'running' });
+			expect(await until(running, (runs) => runs.length === 0, 60_000)).toEqual([]);
+			const runs = await stored();
+			for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
+			expect(passedOn(runs).filter(seen)).toHaveLength(1);
+			return passedOn(runs);
+		};
+		const hers = [
+			expect.objectContaining({ clientId: client.ClientId, birthday: day, age: Number(day.slice(0, 4)) - 1990 }),
+		];
 
-		// 03:00 UTC: UTC's day is her birthday, the studio's is not yet.
-		const evening = await birthdaysAfterMove();
+		// Near 03:00 UTC: UTC's day is her birthday, the studio's is not yet.
+		await move(first);
+		const evening = await birthdaysOnceSeen(eveSentinel.ClientId, eve);
 		expect(evening.filter((e) => e.clientId === client.ClientId)).toEqual([]);
 		expect(evening.filter((e) => e.birthday === day)).toEqual([]);
 		// Past the studio's midnight: passed on once, as her birthday of that day.
-		const morning = await birthdaysAfterMove();
-		expect(morning.filter((e) => e.clientId === client.ClientId)).toEqual([
-			expect.objectContaining({ clientId: client.ClientId, birthday: day, age: Number(day.slice(0, 4)) - 1990 }),
-		]);
+		await move(1);
+		const morning = await birthdaysOnceSeen(client.ClientId, day);
+		expect(morning.filter((e) => e.clientId === client.ClientId)).toEqual(hers);
+		// Past the studio's next midnight: not again.
+		await move(1);
+		const nextMorning = await birthdaysOnceSeen(nextSentinel.ClientId, nextDay);
+		expect(nextMorning.filter((e) => e.clientId === client.ClientId)).toEqual(hers);
 	});
 });

@@ -11,6 +11,7 @@ import type { Execution, N8n, WorkflowJson } from './support/n8n';
 jest.setTimeout(180000);
 
 const WEBHOOK_ID = '3f1e2d4c-5b6a-4788-9a0b-1c2d3e4f5a60';
+const TRIGGER_NODE = 'Mindbody Trigger';
 
 function triggerWorkflow(credentialId: string): WorkflowJson {
 	return {
@@ -18,7 +19,7 @@ function triggerWorkflow(credentialId: string): WorkflowJson {
 		nodes: [
 			{
 				id: '3f1e2d4c-0000-4000-8000-000000000001',
-				name: 'Mindbody Trigger',
+				name: TRIGGER_NODE,
 				type: 'n8n-nodes-mindbody.mindbodyTrigger',
 				typeVersion: 1,
 				position: [0, 0],
@@ -43,7 +44,7 @@ function triggerWorkflow(credentialId: string): WorkflowJson {
 				},
 			},
 		],
-		connections: { 'Mindbody Trigger': { main: [[{ node: 'Welcome', type: 'main', index: 0 }]] } },
+		connections: { [TRIGGER_NODE]: { main: [[{ node: 'Welcome', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -51,6 +52,20 @@ function triggerWorkflow(credentialId: string): WorkflowJson {
 type Emitted = { eventData: { clientId: string; firstName: string } };
 
 const emit = (sandbox: Sandbox) => admin<Emitted>(sandbox, 'POST', 'webhooks/emit', { eventId: 'client.created' });
+
+/**
+ * The subscription the trigger holds in the workflow's static data as n8n stored it (public API:
+ * an object, or its JSON), once the activation is done; undefined before.
+ */
+async function storedSubscriptionId(n8n: N8n, workflowId: string): Promise<string | undefined> {
+	const res = await n8n.api('GET', `/workflows/${workflowId}`);
+	let data = (res.json as { staticData?: unknown } | undefined)?.staticData;
+	if (typeof data === 'string') data = JSON.parse(data) as unknown;
+	const node = (data as Record<string, { live?: { subscriptionId?: string } }> | null | undefined)?.[
+		`node:${TRIGGER_NODE}`
+	];
+	return node?.live?.subscriptionId;
+}
 
 /** What the workflow's last node made of the event. */
 const welcomed = (execution: Execution) => execution.data!.resultData.runData.Welcome[0].data!.main[0][0].json;
@@ -72,15 +87,15 @@ describe(`Mindbody Trigger in n8n ${VERSION}`, () => {
 	});
 
 	it('activation leaves exactly one Active subscription, for the workflow webhook', async () => {
-		// 2.41 answers the activate call before the trigger has subscribed: poll (bounded), then
-		// give a late duplicate the chance to show up.
-		await until(
-			() => subscriptions(sandbox),
-			(l) => active(l).length >= 1,
+		// 2.41 answers the activate call before the trigger has subscribed. n8n stores the trigger's
+		// record once every webhook of the activation is made: a duplicate made by it comes before.
+		const stored = await until(
+			() => storedSubscriptionId(n8n, workflowId),
+			(id) => id !== undefined,
 		);
-		await new Promise((r) => setTimeout(r, 1000));
 		const list = active(await subscriptions(sandbox));
 		expect(list).toHaveLength(1);
+		expect(list[0].subscriptionId).toBe(stored);
 		expect(list[0].eventIds).toEqual(['client.created']);
 		expect(list[0].webhookUrl).toBe(n8n.webhookUrl(`${WEBHOOK_ID}/webhook`));
 	});
