@@ -29,7 +29,7 @@ import {
 import { N8n, type WorkflowJson } from './support/n8n';
 import {
 	addClients,
-	pollIntervalMs,
+	followUpPollsBegun,
 	pollStateStored,
 	pollTimesFor,
 	pollWaitMs,
@@ -141,16 +141,37 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	const formatted = (day: string) => DateTime.fromISO(day).toFormat('cccc d LLLL');
 
 	/**
-	 * The example's runs once the cases are passed on: at least one run, then until a poll interval
-	 * brings no other. Each run a success; returns the trigger's items and the e-mails sent.
+	 * Waits (bounded) until `polls` polls of each workflow began after now, as the sandbox's log
+	 * shows them (each workflow has its own credential, so its own staff token): the ones before the
+	 * last have ended. Then until none of their runs is still under way.
+	 */
+	async function pollsOfEach(polls: number) {
+		const after = sandbox.log.list().at(-1)?.seq ?? 0;
+		const workflows = Object.keys(ids).length;
+		const polled = () => [...followUpPollsBegun(sandbox, after).values()].filter((n) => n >= polls).length;
+		expect(
+			await until(
+				() => Promise.resolve(polled()),
+				(n) => n >= workflows,
+				(polls + 2) * pollWaitMs(VERSION),
+			),
+		).toBe(workflows);
+		const underWay = async () =>
+			(await Promise.all(Object.values(ids).map((id) => n8n.executions(id, { status: 'running' })))).flat().length;
+		expect(await until(underWay, (n) => n === 0, 60_000)).toBe(0);
+	}
+
+	/**
+	 * The example's runs once the cases are passed on: at least one run, then until a whole poll of
+	 * each workflow after it brings no other. Each run a success; returns the trigger's items and the
+	 * e-mails sent.
 	 */
 	async function runsOf(file: string, mailNode: string) {
 		const id = ids[file];
-		const wait = pollWaitMs(VERSION);
-		let runs = await n8n.waitForExecutions(id, 1, wait + 90_000);
+		let runs = await n8n.waitForExecutions(id, 1, pollWaitMs(VERSION) + 90_000);
 		for (let seen = -1; seen !== runs.length; ) {
 			seen = runs.length;
-			await new Promise((resolve) => setTimeout(resolve, wait));
+			await pollsOfEach(2);
 			runs = (await n8n.executions(id)).filter((e) => e.stoppedAt);
 		}
 		for (const run of runs) expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: 'success' });
@@ -170,13 +191,17 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
 		mail = await startMailCatcher();
-		const credential = sandboxCredential(sandbox);
-		credentialId = credential.id;
+		// A credential for each workflow: its requests carry its own staff token, so the sandbox's log
+		// tells its polls from the others'.
+		const credentials = Object.fromEntries(
+			[...EXAMPLES, FIRST_VISIT].map((name) => [name, sandboxCredential(sandbox)]),
+		);
+		credentialId = credentials[FIRST_VISIT].id;
 		const smtp = { id: N8n.newId(), name: 'Studio mail (SMTP)', type: 'smtp', data: catcherSmtpCredential(mail.port) };
 		n8n = await N8n.start({
 			version: VERSION,
 			tarball: tarball(),
-			credentials: [credential, smtp],
+			credentials: [...Object.values(credentials), smtp],
 			// The move outlives a restart: the restarted n8n starts moved, never at the real time.
 			env: clock.env({ stepMs: MOVE_DAYS * DAY, keep: true }),
 		});
@@ -188,10 +213,10 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		// due, and passes them on never.
 		const pendingAtActivation: string[] = [];
 		for (const file of EXAMPLES) {
-			ids[file] = await n8n.importWorkflow(pollingOften(example(file, credential.id, smtp.id)));
+			ids[file] = await n8n.importWorkflow(pollingOften(example(file, credentials[file].id, smtp.id)));
 			if (!(await pollStateStored(n8n, ids[file]))) pendingAtActivation.push(file);
 		}
-		ids[FIRST_VISIT] = await n8n.importWorkflow(firstVisitWorkflow(n8n, credential.id));
+		ids[FIRST_VISIT] = await n8n.importWorkflow(firstVisitWorkflow(n8n, credentials[FIRST_VISIT].id));
 		if (!(await pollStateStored(n8n, ids[FIRST_VISIT]))) pendingAtActivation.push(FIRST_VISIT);
 		process.stdout.write(`first poll not yet stored when activated: ${pendingAtActivation.join(', ') || 'none'}\n`);
 		for (const [name, id] of Object.entries(ids))
@@ -430,13 +455,13 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		expect(clock.moves(n8n)).toBe(1);
 		// Polls of the restarted process. Its first poll of each workflow, at activation, reads again
 		// from before the cases (they are minutes old) and hands them on to a run whose first step drops
-		// them: wait for that run of each, then for two polls more.
+		// them: wait for that run of each, then until two polls more of each have ended.
 		const rerun = async () => {
 			for (const name of WORKFLOWS) if ((await n8n.executions(ids[name])).length === before.get(name)) return false;
 			return true;
 		};
 		const rereadByAll = await until(rerun, Boolean, 2 * pollWaitMs(VERSION));
-		await new Promise((resolve) => setTimeout(resolve, 2 * pollIntervalMs(VERSION)));
+		await pollsOfEach(3);
 		const counts: Record<string, Record<string, number>> = {};
 		let after = 0;
 		for (const name of WORKFLOWS) {

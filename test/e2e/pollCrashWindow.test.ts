@@ -14,7 +14,7 @@ import type { LoggedRequest } from '../../sandbox/requestLog';
 import { n8nPid } from './support/counter';
 import { sandboxCredential, startE2eSandbox, tarball, until, VERSION } from './support/mindbody';
 import { N8n, type Execution } from './support/n8n';
-import { addClients, pollWorkflow, POLL_NODE, updateClient } from './support/pollTrigger';
+import { addClients, pollStateStored, pollWorkflow, POLL_NODE, step, updateClient } from './support/pollTrigger';
 
 jest.setTimeout(20 * 60_000);
 
@@ -44,6 +44,14 @@ const itemsOf = (execution: Execution) =>
 		.flatMap((run) => run.data?.main[0] ?? [])
 		.map((item) => item.json)
 		.filter((json) => typeof json.messageId === 'string');
+
+/** What an item is about: a new client, a sale, or a client's change with the city it wrote. */
+const keyOf = (json: Record<string, unknown>) => {
+	const data = json.eventData as { clientId?: unknown; saleId?: unknown; city?: unknown };
+	return json.eventId === 'clientSale.created'
+		? `sale ${String(data.saleId)}`
+		: `client ${String(data.clientId)}${json.eventId === 'client.updated' ? ` ${String(data.city)}` : ''}`;
+};
 
 describe(`Mindbody Poll Trigger in n8n ${VERSION}: killed just after a poll, nothing lost, nothing twice`, () => {
 	let sandbox: Sandbox;
@@ -132,13 +140,12 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: killed just after a poll, not
 		newClientToken = String((first as LoggedRequest).headers.authorization ?? '');
 		workflowIds.clientUpdated = await n8n.importWorkflow(workflow(credentials[1].id, 'clientUpdated'));
 		workflowIds.saleCreated = await n8n.importWorkflow(workflow(credentials[2].id, 'saleCreated'));
-		// Each first poll learns what exists and passes nothing on.
-		await until(
-			async () => sandbox.log.list({ service: 'rest', method: 'GET', path: '/sale/sales' }).filter((r) => r.status),
-			(reads) => reads.length > 0,
-			60_000,
-		);
-		await sleep(6_000);
+		// Each first poll learns what exists and passes nothing on; the writes come after they ended.
+		for (const id of Object.values(workflowIds))
+			expect({ id, stored: await until(() => pollStateStored(n8n, id), Boolean, 120_000) }).toEqual({
+				id,
+				stored: true,
+			});
 	});
 
 	let afterAllRestore = () => {};
@@ -148,17 +155,21 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: killed just after a poll, not
 		await sandbox?.stop();
 	});
 
-	/** One round of writes: new clients, sales (each by a new client) and changes of older clients. */
-	async function write(round: number) {
+	/**
+	 * One round of writes: new clients, sales (each by a new client) and changes of older clients.
+	 * Returns the round's last sale and change (and the sale's buyer, a new client).
+	 */
+	async function write(round: number | string, { clients = NEW_CLIENTS, sold = SALES, changes = CHANGES } = {}) {
 		const older = [...created];
+		const last = { buyer: '', sale: '', change: { clientId: '', city: '' } };
 		for (const client of await addClients(
 			sandbox,
-			Array.from({ length: NEW_CLIENTS }, (_, i) => `K${round}x${i}`),
+			Array.from({ length: clients }, (_, i) => `K${round}x${i}`),
 		)) {
 			created.add(String(client.Id));
 			writes++;
 		}
-		for (let i = 0; i < SALES; i++) {
+		for (let i = 0; i < sold; i++) {
 			const [buyer] = await addClients(sandbox, [`K${round}s${i}`]);
 			created.add(String(buyer.Id));
 			const before = sandbox.events.length;
@@ -175,173 +186,187 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: killed just after a poll, not
 			if (!sale) throw new Error('purchasecontract recorded no sale');
 			sales.add(String(sale.eventData.saleId));
 			writes += 2;
+			last.buyer = String(buyer.Id);
+			last.sale = String(sale.eventData.saleId);
 		}
-		for (let i = 0; i < CHANGES && older.length; i++) {
+		for (let i = 0; i < changes && older.length; i++) {
 			const id = older[Math.floor(Math.random() * older.length)];
 			const city = `City${writes++}`;
 			await updateClient(sandbox, id, { City: city });
 			finalCity.set(id, city);
+			last.change = { clientId: id, city };
 		}
+		return last;
 	}
 
 	const rounds: Array<{ delayMs: number; after: Record<Target, number>; crashed: number; left: number }> = [];
 
-	it.each(DELAYS.map((delayMs, round) => ({ round, delayMs })))(
-		'round $round: n8n killed $delayMs ms after the sandbox answered the last pages of a New Client and a New Sale poll',
-		async ({ round, delayMs }) => {
-			await write(round);
-			const pid = n8nPid(n8n.userFolder);
-			const answered: Partial<Record<Target, number>> = {};
-			const killedAt = await new Promise<number>((resolve, reject) => {
-				// n8n 2.41 activates workflows through its publication outbox after a start: its startup
-				// publications were seen in progress for 2 minutes with no poll (their lease is 2 minutes).
-				const timer = setTimeout(
-					() => reject(new Error(`no polls within 200 s: ${JSON.stringify(answered)}`)),
-					200_000,
-				);
-				armed = {
-					after: Date.now(),
-					answered,
-					fire: () => {
-						const kill = () => {
-							process.kill(pid, 'SIGKILL');
-							clearTimeout(timer);
-							resolve(Date.now());
+	it('killed 0 to 300 ms after the last pages of a New Client and a New Sale poll, six times: after the retries of crashed runs every new client, sale and last change reached the end exactly once', async () => {
+		for (const [round, delayMs] of DELAYS.entries()) {
+			await step(
+				`round ${round}: n8n killed ${delayMs} ms after the sandbox answered the last pages of a New Client and a New Sale poll`,
+				async () => {
+					await write(round);
+					const pid = n8nPid(n8n.userFolder);
+					const answered: Partial<Record<Target, number>> = {};
+					const killedAt = await new Promise<number>((resolve, reject) => {
+						// n8n 2.41 activates workflows through its publication outbox after a start: its startup
+						// publications were seen in progress for 2 minutes with no poll (their lease is 2 minutes).
+						const timer = setTimeout(
+							() => reject(new Error(`no polls within 200 s: ${JSON.stringify(answered)}`)),
+							200_000,
+						);
+						armed = {
+							after: Date.now(),
+							answered,
+							fire: () => {
+								const kill = () => {
+									process.kill(pid, 'SIGKILL');
+									clearTimeout(timer);
+									resolve(Date.now());
+								};
+								if (delayMs === 0) kill();
+								else setTimeout(kill, delayMs);
+							},
 						};
-						if (delayMs === 0) kill();
-						else setTimeout(kill, delayMs);
-					},
-				};
-			});
-			const after = Object.fromEntries(TARGETS.map((t) => [t, killedAt - (answered[t] ?? killedAt)])) as Record<
-				Target,
-				number
-			>;
-			await n8n.restart();
-			const all = [
-				...(await n8n.executions(workflowIds.clientCreated)),
-				...(await n8n.executions(workflowIds.clientUpdated)),
-				...(await n8n.executions(workflowIds.saleCreated)),
-			];
-			rounds.push({
-				delayMs,
-				after,
-				crashed: all.filter((e) => e.status === 'crashed').length,
-				left: all.filter((e) => e.status === 'new' || e.status === 'running').length,
-			});
-		},
-	);
+					});
+					const after = Object.fromEntries(TARGETS.map((t) => [t, killedAt - (answered[t] ?? killedAt)])) as Record<
+						Target,
+						number
+					>;
+					// Killed once both polls' last pages were answered, not before.
+					expect(TARGETS.filter((t) => answered[t] === undefined || after[t] < 0)).toEqual([]);
+					await n8n.restart();
+					const all = [
+						...(await n8n.executions(workflowIds.clientCreated)),
+						...(await n8n.executions(workflowIds.clientUpdated)),
+						...(await n8n.executions(workflowIds.saleCreated)),
+					];
+					rounds.push({
+						delayMs,
+						after,
+						crashed: all.filter((e) => e.status === 'crashed').length,
+						left: all.filter((e) => e.status === 'new' || e.status === 'running').length,
+					});
+				},
+			);
+		}
 
-	it('after the retries of crashed runs: every new client, sale and last change reached the end exactly once', async () => {
-		// Several polls after the last restart, then the user retries every crashed run.
-		await sleep(30_000);
 		const ids = Object.values(workflowIds);
-		const crashed = (await Promise.all(ids.map((id) => n8n.executions(id))))
-			.flat()
-			.filter((e) => e.status === 'crashed');
-		const retries: number[] = [];
-		for (const execution of crashed) {
-			const res = await n8n.api('POST', `/executions/${execution.id}/retry`, { loadWorkflow: false });
-			retries.push(res.status);
-		}
 		const finished = async (id: string) => (await n8n.executions(id)).filter((e) => e.status === 'success');
-		// Until every last change has come through (n8n 2.41 may start polling 2 minutes after a start, above), bounded.
-		const deadline = Date.now() + 200_000;
-		for (;;) {
-			const passed = new Set(
-				(await finished(workflowIds.clientUpdated))
-					.flatMap(itemsOf)
-					.map(
-						(json) =>
-							`${String((json.eventData as { clientId: unknown }).clientId)} ${String((json.eventData as { city: unknown }).city)}`,
-					),
-			);
-			if ([...finalCity].every(([id, city]) => passed.has(`${id} ${city}`)) || Date.now() > deadline) break;
-			await sleep(5_000);
-		}
-		await sleep(3_000);
-		const [news, changes, sold] = await Promise.all(
-			[workflowIds.clientCreated, workflowIds.clientUpdated, workflowIds.saleCreated].map(async (id) =>
-				(await finished(id)).flatMap(itemsOf),
-			),
-		);
-		const all = (await Promise.all(ids.map((id) => n8n.executions(id)))).flat();
-		const byStatus = all.reduce<Record<string, number>>((counts, e) => {
-			counts[String(e.status)] = (counts[String(e.status)] ?? 0) + 1;
-			return counts;
-		}, {});
-		const count = (values: string[]) =>
-			values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map<string, number>());
-		const clientCounts = count(news.map((item) => String((item.eventData as { clientId: unknown }).clientId)));
-		const saleCounts = count(sold.map((item) => String((item.eventData as { saleId: unknown }).saleId)));
-		const finalCounts = [...finalCity].map(([id, city]) => ({
-			id,
-			times: changes.filter((item) => {
-				const data = item.eventData as { clientId: unknown; city: unknown };
-				return String(data.clientId) === id && data.city === city;
-			}).length,
-		}));
-		const messageIds = count(changes.map((item) => String(item.messageId)));
-		const missing = (truth: Set<string>, counts: Map<string, number>) => [...truth].filter((id) => !counts.has(id));
-		const twice = (counts: Map<string, number>) => [...counts].filter(([, times]) => times > 1).map(([id]) => id);
-		const extra = (truth: Set<string>, counts: Map<string, number>) =>
-			[...counts.keys()].filter((id) => !truth.has(id));
+		const keysOf = async (id: string) => (await finished(id)).flatMap(itemsOf).map(keyOf);
+		await step('after the last restart, a last new client, sale and change came through', async () => {
+			// Written after every other write: polls of one workflow run one after the other, so once each
+			// workflow passed its one on, every earlier write had its polls (as did the runs they started).
+			const last = await write('last', { clients: 0, sold: 1, changes: 1 });
+			const through = async () => ({
+				newClient: (await keysOf(workflowIds.clientCreated)).includes(`client ${last.buyer}`),
+				sale: (await keysOf(workflowIds.saleCreated)).includes(`sale ${last.sale}`),
+				change: (await keysOf(workflowIds.clientUpdated)).includes(
+					`client ${last.change.clientId} ${last.change.city}`,
+				),
+				underWay: (await Promise.all(ids.map((id) => n8n.executions(id, { status: 'running' })))).flat().length,
+			});
+			const all = { newClient: true, sale: true, change: true, underWay: 0 };
+			// n8n 2.41 may start polling 2 minutes after a start (above): bounded past that.
+			const deadline = Date.now() + 200_000;
+			let seen = await through();
+			while (JSON.stringify(seen) !== JSON.stringify(all) && Date.now() < deadline) {
+				await sleep(2_000);
+				seen = await through();
+			}
+			expect(seen).toEqual(all);
+		});
 
-		for (const r of rounds)
-			console.log(
-				`[${VERSION}] killed ${r.delayMs} ms after the later last page: ${r.after.clientCreated} ms after New Client's, ` +
-					`${r.after.saleCreated} ms after New Sale's; ` +
-					`${r.crashed} crashed run(s) so far, ${r.left} new or running`,
-			);
-		console.log(
-			`[${VERSION}] ${rounds.length} kills, ${writes} writes: ${created.size} new clients, ${sales.size} sales, ` +
-				`${finalCity.size} changed clients; ${crashed.length} crashed runs retried (HTTP ${JSON.stringify(Object.fromEntries(count(retries.map(String))))}); ` +
-				`executions ${JSON.stringify(byStatus)}; New Client: ${missing(created, clientCounts).length} missing, ` +
-				`${twice(clientCounts).length} twice; New Sale: ${missing(sales, saleCounts).length} missing, ${twice(saleCounts).length} twice; ` +
-				`Updated Client: ${finalCounts.filter((f) => f.times === 0).length} last changes missing, ` +
-				`${finalCounts.filter((f) => f.times > 1).length} twice, ${twice(messageIds).length} messageIds twice`,
-		);
-		// Where a change went wrong: the runs that hold it (as the poll handed it to them) and what each gave on.
-		const keyOf = (json: Record<string, unknown>) => {
-			const data = json.eventData as { clientId?: unknown; saleId?: unknown; city?: unknown };
-			return json.eventId === 'clientSale.created'
-				? `sale ${String(data.saleId)}`
-				: `client ${String(data.clientId)}${json.eventId === 'client.updated' ? ` ${String(data.city)}` : ''}`;
-		};
-		const wrong = new Set([
-			...[...missing(created, clientCounts), ...twice(clientCounts)].map((id) => `client ${id}`),
-			...[...missing(sales, saleCounts), ...twice(saleCounts)].map((id) => `sale ${id}`),
-			...finalCounts.filter((f) => f.times !== 1).map((f) => `client ${f.id} ${finalCity.get(f.id)}`),
-		]);
-		for (const key of [...wrong].slice(0, 10)) {
-			const runs = all
-				.filter(
-					(e) =>
-						itemsOf(e).some((json) => keyOf(json) === key) ||
-						(e.data?.executionData?.nodeExecutionStack ?? [])
-							.flatMap((entry) => entry.data?.main?.[0] ?? [])
-							.some((item) => keyOf(item.json) === key),
-				)
-				.map(
-					(e) =>
-						`${e.id}/${e.mode}/${String(e.status)} gave ${itemsOf(e).filter((json) => keyOf(json) === key).length}` +
-						` (again ${JSON.stringify(
-							(e.data?.executionData?.nodeExecutionStack ?? [])
-								.flatMap((entry) => entry.data?.main?.[0] ?? [])
-								.find((item) => keyOf(item.json) === key)?.json.mindbodyPassedAgain ?? null,
-						)}, nodes ${JSON.stringify(Object.keys(e.data?.resultData.runData ?? {}))})`,
+		await step(
+			'the user retries every crashed run: each new client, sale and last change reached the end once',
+			async () => {
+				const crashed = (await Promise.all(ids.map((id) => n8n.executions(id))))
+					.flat()
+					.filter((e) => e.status === 'crashed');
+				const retries: number[] = [];
+				for (const execution of crashed) {
+					const res = await n8n.api('POST', `/executions/${execution.id}/retry`, { loadWorkflow: false });
+					retries.push(res.status);
+				}
+				const [news, changes, sold] = await Promise.all(
+					[workflowIds.clientCreated, workflowIds.clientUpdated, workflowIds.saleCreated].map(async (id) =>
+						(await finished(id)).flatMap(itemsOf),
+					),
 				);
-			console.log(`[${VERSION}] ${key}: ${runs.join('; ') || 'in no run'}`);
-		}
-		expect(retries.every((status) => status === 200)).toBe(true);
-		expect(missing(created, clientCounts)).toEqual([]);
-		expect(twice(clientCounts)).toEqual([]);
-		expect(extra(created, clientCounts)).toEqual([]);
-		expect(missing(sales, saleCounts)).toEqual([]);
-		expect(twice(saleCounts)).toEqual([]);
-		expect(extra(sales, saleCounts)).toEqual([]);
-		expect(finalCounts.filter((f) => f.times !== 1)).toEqual([]);
-		expect(twice(messageIds)).toEqual([]);
-		expect(all.filter((e) => e.status === 'error')).toEqual([]);
+				const all = (await Promise.all(ids.map((id) => n8n.executions(id)))).flat();
+				const byStatus = all.reduce<Record<string, number>>((counts, e) => {
+					counts[String(e.status)] = (counts[String(e.status)] ?? 0) + 1;
+					return counts;
+				}, {});
+				const count = (values: string[]) =>
+					values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map<string, number>());
+				const clientCounts = count(news.map((item) => String((item.eventData as { clientId: unknown }).clientId)));
+				const saleCounts = count(sold.map((item) => String((item.eventData as { saleId: unknown }).saleId)));
+				const finalCounts = [...finalCity].map(([id, city]) => ({
+					id,
+					times: changes.filter((item) => {
+						const data = item.eventData as { clientId: unknown; city: unknown };
+						return String(data.clientId) === id && data.city === city;
+					}).length,
+				}));
+				const messageIds = count(changes.map((item) => String(item.messageId)));
+				const missing = (truth: Set<string>, counts: Map<string, number>) => [...truth].filter((id) => !counts.has(id));
+				const twice = (counts: Map<string, number>) => [...counts].filter(([, times]) => times > 1).map(([id]) => id);
+				const extra = (truth: Set<string>, counts: Map<string, number>) =>
+					[...counts.keys()].filter((id) => !truth.has(id));
+
+				for (const r of rounds)
+					console.log(
+						`[${VERSION}] killed ${r.delayMs} ms after the later last page: ${r.after.clientCreated} ms after New Client's, ` +
+							`${r.after.saleCreated} ms after New Sale's; ` +
+							`${r.crashed} crashed run(s) so far, ${r.left} new or running`,
+					);
+				console.log(
+					`[${VERSION}] ${rounds.length} kills, ${writes} writes: ${created.size} new clients, ${sales.size} sales, ` +
+						`${finalCity.size} changed clients; ${crashed.length} crashed runs retried (HTTP ${JSON.stringify(Object.fromEntries(count(retries.map(String))))}); ` +
+						`executions ${JSON.stringify(byStatus)}; New Client: ${missing(created, clientCounts).length} missing, ` +
+						`${twice(clientCounts).length} twice; New Sale: ${missing(sales, saleCounts).length} missing, ${twice(saleCounts).length} twice; ` +
+						`Updated Client: ${finalCounts.filter((f) => f.times === 0).length} last changes missing, ` +
+						`${finalCounts.filter((f) => f.times > 1).length} twice, ${twice(messageIds).length} messageIds twice`,
+				);
+				// Where a change went wrong: the runs that hold it (as the poll handed it to them) and what each gave on.
+				const wrong = new Set([
+					...[...missing(created, clientCounts), ...twice(clientCounts)].map((id) => `client ${id}`),
+					...[...missing(sales, saleCounts), ...twice(saleCounts)].map((id) => `sale ${id}`),
+					...finalCounts.filter((f) => f.times !== 1).map((f) => `client ${f.id} ${finalCity.get(f.id)}`),
+				]);
+				for (const key of [...wrong].slice(0, 10)) {
+					const runs = all
+						.filter(
+							(e) =>
+								itemsOf(e).some((json) => keyOf(json) === key) ||
+								(e.data?.executionData?.nodeExecutionStack ?? [])
+									.flatMap((entry) => entry.data?.main?.[0] ?? [])
+									.some((item) => keyOf(item.json) === key),
+						)
+						.map(
+							(e) =>
+								`${e.id}/${e.mode}/${String(e.status)} gave ${itemsOf(e).filter((json) => keyOf(json) === key).length}` +
+								` (again ${JSON.stringify(
+									(e.data?.executionData?.nodeExecutionStack ?? [])
+										.flatMap((entry) => entry.data?.main?.[0] ?? [])
+										.find((item) => keyOf(item.json) === key)?.json.mindbodyPassedAgain ?? null,
+								)}, nodes ${JSON.stringify(Object.keys(e.data?.resultData.runData ?? {}))})`,
+						);
+					console.log(`[${VERSION}] ${key}: ${runs.join('; ') || 'in no run'}`);
+				}
+				expect(retries.every((status) => status === 200)).toBe(true);
+				expect(missing(created, clientCounts)).toEqual([]);
+				expect(twice(clientCounts)).toEqual([]);
+				expect(extra(created, clientCounts)).toEqual([]);
+				expect(missing(sales, saleCounts)).toEqual([]);
+				expect(twice(saleCounts)).toEqual([]);
+				expect(extra(sales, saleCounts)).toEqual([]);
+				expect(finalCounts.filter((f) => f.times !== 1)).toEqual([]);
+				expect(twice(messageIds)).toEqual([]);
+				expect(all.filter((e) => e.status === 'error')).toEqual([]);
+			},
+		);
 	});
 });

@@ -61,6 +61,18 @@ export class Counter {
 		}
 	}
 
+	/**
+	 * Waits until each of `ids` is counted (bounded); returns those still not counted. Sent after
+	 * others, a fresh id counted shows that the runs of those before it had their turn.
+	 */
+	async waitFor(ids: string[], timeoutMs = 120_000): Promise<string[]> {
+		return until(
+			async () => ids.filter((id) => !this.seen.has(id)),
+			(left) => left.length === 0,
+			timeoutMs,
+		);
+	}
+
 	async stop(): Promise<void> {
 		this.server.closeAllConnections();
 		await new Promise((resolve) => this.server.close(resolve));

@@ -132,6 +132,47 @@ export async function nextPoll(sandbox: Sandbox, timeoutMs: number) {
 	return clientListReads(sandbox).slice(before);
 }
 
+/**
+ * One named step of a multi-step test: a failure inside it says which step it was. Steps run in
+ * order, each on what the ones before established.
+ */
+export async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+	try {
+		return await run();
+	} catch (error) {
+		if (error instanceof Error) error.message = `${name}: ${error.message}`;
+		throw error;
+	}
+}
+
+/**
+ * Polls of the follow-up events begun after the log's request `afterSeq`, by the staff token they
+ * carry (each workflow with its own credential has its own token). Each poll reads once, from the
+ * first page, the classes (Client Lapsed, First Visit, Sessions Running Low), the sales (Membership
+ * or Contract Ending, Sessions Running Low) or the clients changed since a day (Birthday); a token
+ * that reads two of them counts the fewer. A poll n8n starts while the last one still reads sends
+ * nothing, so one begun means the one before it ended.
+ */
+export function followUpPollsBegun(sandbox: Sandbox, afterSeq: number): Map<string, number> {
+	const reads = new Map<string, Map<string, number>>();
+	for (const request of sandbox.log.list({ service: 'rest', method: 'GET' })) {
+		const token = String(request.headers.authorization ?? '');
+		if (request.seq <= afterSeq || !token || (request.query['request.offset']?.[0] ?? '0') !== '0') continue;
+		const path = request.path.toLowerCase();
+		const kind =
+			path === '/class/classes' || path === '/sale/sales'
+				? path
+				: path === '/client/clients' && request.query['request.lastModifiedDate']
+					? 'changed clients'
+					: undefined;
+		if (!kind) continue;
+		const kinds = reads.get(token) ?? new Map<string, number>();
+		kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+		reads.set(token, kinds);
+	}
+	return new Map([...reads].map(([token, kinds]) => [token, Math.min(...kinds.values())]));
+}
+
 /** The poll trigger's items of every execution, oldest execution first. */
 export const polledItems = (executions: Execution[]) =>
 	[...executions]
