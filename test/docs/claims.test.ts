@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /**
@@ -213,9 +214,12 @@ function rowsOf(markdown: string): { groups: Array<{ line: number; text: string;
 	return { groups, rows };
 }
 
+/** The jest configs are CommonJS files. */
+const load = createRequire(__filename);
+
 /** Whether the second host (2.41.1) runs an end-to-end file: its jest config lists it. */
 const onSecondHost = (file: string): boolean =>
-	(require(join(root, 'test/e2e/jest.versions.config.js')) as { testMatch: string[] }).testMatch.some(
+	(load(join(root, 'test/e2e/jest.versions.config.js')) as { testMatch: string[] }).testMatch.some(
 		(match) => match === `<rootDir>/${file}`,
 	);
 
