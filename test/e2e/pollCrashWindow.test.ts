@@ -19,7 +19,11 @@ import { addClients, pollStateStored, pollWorkflow, POLL_NODE, step, updateClien
 jest.setTimeout(20 * 60_000);
 
 /** Milliseconds after the later of the two last pages was answered at which n8n is killed, one round each. */
-const DELAYS = [0, 30, 60, 90, 150, 300];
+/**
+ * How long after the poll's last answers n8n is killed. 2.41 resumes polling up to 2 minutes after a
+ * start (its publication outbox), so there each round costs that: it takes the window's ends and middle.
+ */
+const DELAYS = VERSION === '2.8.4' ? [0, 30, 60, 90, 150, 300] : [0, 150, 300];
 /** The triggers whose polls the kill follows. */
 const TARGETS = ['clientCreated', 'saleCreated'] as const;
 type Target = (typeof TARGETS)[number];
@@ -201,7 +205,7 @@ describe(`Mindbody Poll Trigger in n8n ${VERSION}: killed just after a poll, not
 
 	const rounds: Array<{ delayMs: number; after: Record<Target, number>; crashed: number; left: number }> = [];
 
-	it('killed 0 to 300 ms after the last pages of a New Client and a New Sale poll, six times: after the retries of crashed runs every new client, sale and last change reached the end exactly once', async () => {
+	it(`killed 0 to 300 ms after the last pages of a New Client and a New Sale poll, ${DELAYS.length} times: after the retries of crashed runs every new client, sale and last change reached the end exactly once`, async () => {
 		for (const [round, delayMs] of DELAYS.entries()) {
 			await step(
 				`round ${round}: n8n killed ${delayMs} ms after the sandbox answered the last pages of a New Client and a New Sale poll`,
