@@ -10,6 +10,7 @@ import { inputPlaces, taskInputPlace } from '../bodies/inputPlaces';
 import { locatorValue } from '../fields/fieldValues';
 import { siteOption } from '../fields/nodeOptions';
 import {
+	classDescribed,
 	clientNames,
 	dayAndTime,
 	idsOf,
@@ -159,13 +160,7 @@ export async function checkPickedBooking(run: NodeRun, itemIndex: number, task: 
 
 	const clientName = shownName(clientRaw) ?? (await clientNames(run, itemIndex, [client])).get(client) ?? '';
 	const who = clientName ? `${clientName} (client ${client})` : `client ${client}`;
-	const cached = (pickedRaw as INodeParameterResourceLocator | undefined)?.cachedResultName;
-	const described =
-		typeof cached === 'string' && cached
-			? cached
-			: [dayAndTime(record?.StartDateTime), text((record?.ClassDescription as IDataObject | undefined)?.Name)]
-					.filter(Boolean)
-					.join(' · ');
+	const described = classDescribed(pickedRaw, record);
 	const what = `${check.thing} ${picked}${described ? ` (${described})` : ''}`;
 	const clientLabel = labelOf(task, check.client);
 	throw new NodeOperationError(

@@ -212,6 +212,15 @@ async function checkPickedAmong(run: NodeRun, itemIndex: number, task: Task, che
 	);
 }
 
+/** A picked class as the user saw it: the label the editor kept with the pick, else its day and name. */
+export function classDescribed(raw: unknown, record: IDataObject | undefined): string {
+	const cached = (raw as INodeParameterResourceLocator | undefined)?.cachedResultName;
+	if (typeof cached === 'string' && cached) return cached;
+	return [dayAndTime(record?.StartDateTime), text((record?.ClassDescription as IDataObject | undefined)?.Name)]
+		.filter(Boolean)
+		.join(' · ');
+}
+
 /** A time as the pickers write it (the site's clock, as the service wrote it): "Tue 2 Dec 18:00". */
 export function dayAndTime(value: unknown): string {
 	const time = DateTime.fromISO(text(value), { setZone: true });
@@ -272,13 +281,7 @@ async function checkPaysFor(
 	const program = fieldAt(record ?? {}, 'ClassDescription.Program') as IDataObject | undefined;
 	if (program?.Id === undefined || text(program.Id) === text(own.Id)) return;
 	const label = labelOf(task, paysFor.field);
-	const cached = (raw as INodeParameterResourceLocator | undefined)?.cachedResultName;
-	const described =
-		typeof cached === 'string' && cached
-			? cached
-			: [dayAndTime(record?.StartDateTime), text((record?.ClassDescription as IDataObject | undefined)?.Name)]
-					.filter(Boolean)
-					.join(' · ');
+	const described = classDescribed(raw, record);
 	const named = (entry: IDataObject) => text(entry.Name) || `program ${text(entry.Id)}`;
 	throw new NodeOperationError(
 		ctx.getNode(),
