@@ -3,7 +3,7 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import type { ClassInstance, Client, ClientService } from '../../sandbox/data/types';
 import { servicePays } from '../../sandbox/rest/v6/classRoster';
-import { bodyOf, queryPairs, useNodeSandbox } from './support';
+import { bodyOf, picked, queryPairs, useNodeSandbox } from './support';
 
 /**
  * Front Desk → Book Class pays with one of the client's pricing options picked from a list: the
@@ -14,12 +14,6 @@ import { bodyOf, queryPairs, useNodeSandbox } from './support';
 const h = useNodeSandbox({ startAt: Date.now(), resetEachTest: true });
 
 const DAY = 24 * 3600 * 1000;
-const picked = (value: string | number, cachedResultName?: string) => ({
-	__rl: true,
-	mode: 'list',
-	value: String(value),
-	...(cachedResultName ? { cachedResultName } : {}),
-});
 const bookClass = (parameters: INodeParameters = {}) => ({
 	resource: 'frontDesk',
 	operation: 'bookClass',

@@ -3,7 +3,7 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { APPOINTMENT_PICKER_DAYS } from '../../nodes/shared/catalogue/listSources';
-import { bodyOf, queryPairs, useNodeSandbox } from './support';
+import { bodyOf, picked, queryPairs, useNodeSandbox } from './support';
 
 /**
  * Front Desk at the counter, in n8n's engine against the sandbox: a record picked below a client
@@ -15,12 +15,6 @@ const h = useNodeSandbox({ startAt: Date.now(), resetEachTest: true });
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const picked = (value: string | number, cachedResultName?: string) => ({
-	__rl: true,
-	mode: 'list',
-	value: String(value),
-	...(cachedResultName ? { cachedResultName } : {}),
-});
 const task = (operation: string, parameters: INodeParameters = {}) => ({
 	resource: 'frontDesk',
 	operation,

@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { ClassInstance, Client, ClientService } from '../../sandbox/data/types';
 import { servicePays } from '../../sandbox/rest/v6/classRoster';
-import { bodyOf, queryPairs, useNodeSandbox } from './support';
+import { bodyOf, picked, queryPairs, useNodeSandbox } from './support';
 
 /**
  * A value picked from a list that follows the fields above it stays when they change: n8n's editor
@@ -15,13 +15,6 @@ import { bodyOf, queryPairs, useNodeSandbox } from './support';
 const h = useNodeSandbox({ startAt: Date.now(), resetEachTest: true });
 
 const DAY = 24 * 3600 * 1000;
-/** A value picked from a list, as the editor keeps it: the value and the entry's label. */
-const picked = (value: string | number, cachedResultName?: string) => ({
-	__rl: true,
-	mode: 'list',
-	value: String(value),
-	...(cachedResultName ? { cachedResultName } : {}),
-});
 const typed = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const task = (operation: string, parameters: INodeParameters = {}) => ({
 	resource: 'frontDesk',

@@ -289,3 +289,11 @@ export async function replay(sandbox: Sandbox, request: LoggedRequest): Promise<
 	const text = await response.text();
 	return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }
+
+/** A value picked from a list, as the editor keeps it: the value and, when given, the entry's label. */
+export const picked = (value: string | number, cachedResultName?: string) => ({
+	__rl: true,
+	mode: 'list',
+	value: String(value),
+	...(cachedResultName ? { cachedResultName } : {}),
+});
