@@ -114,7 +114,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 	lookAhead(
 		['webhookSafetyNet'],
 		30,
-		'How many days after today to watch class rosters and appointments for bookings. A booking further ahead that the webhook missed is not recovered.',
+		'How many days after today to watch class rosters and appointments for bookings. A booking further ahead that the webhook missed is not recovered. The first poll reads the roster of every class in these days once (about 900 requests for 30 busy days).',
 	),
 	{
 		displayName: 'Days Without Visit',
