@@ -196,7 +196,7 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 		});
 	}
 	// Starting from now, the first poll learns what exists and passes nothing on.
-	const outcome = await event.poll(run, state, fresh && !since);
+	const outcome = await event.poll(run, state, fresh && !since, restarted ? stored?.state : undefined);
 	const next: StoredPoll = { event: event.value, since, state: outcome.state };
 	// After a restart the poll read from the oldest kept: its own entry covers those before it.
 	const kept =

@@ -1,9 +1,8 @@
-import { DateTime } from 'luxon';
-
 import type { Operation } from '../shared/catalogue';
 import { operations } from '../shared/catalogue';
 import type { V6OperationFacts } from '../shared/v6Document/factTypes';
 import type { RunSession } from '../shared/transport';
+import { addDays, studioDay, studioZone } from '../shared/transport/studioCalendar';
 import type { PolledEvent } from './pollItems';
 
 /** One poll: what it may use, and when it started by our clock. */
@@ -41,7 +40,12 @@ export interface PollEvent<State = unknown> {
 	usesWindow?: boolean;
 	start(now: number, since?: string): State | undefined;
 	isState(value: unknown): value is State;
-	poll(run: PollRun, state: State, quiet: boolean): Promise<PollOutcome<State>>;
+	/**
+	 * `latest` is the newest state saved when a poll after a restart reads again from an older one
+	 * (`state`): what an event keeps that is no reading to repeat (a count it compares with) comes
+	 * from it.
+	 */
+	poll(run: PollRun, state: State, quiet: boolean, latest?: State): Promise<PollOutcome<State>>;
 	sample(run: PollRun): Promise<PolledEvent[]>;
 }
 
@@ -56,8 +60,12 @@ export function operationOf(facts: V6OperationFacts): Operation {
 export const SAMPLE_DAYS = 7;
 export const SAMPLE_PAGES = 5;
 
-/** YYYY-MM-DD by our clock, in UTC. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/**
+ * The studio's time zone, for an event that reads the studio's days: the studio calendar's one
+ * reader (one GET /site/sites per poll, kept in the event's state), which refuses a site without a
+ * valid zone before anything else is sent. Events that need no zone never call it.
+ */
+export const studioZoneOf = async (run: PollRun) => await studioZone(run.session, run.siteId);
 
 /**
  * The days a window event reads, by our clock on the calendar of `zone` (the one the service reads
@@ -67,15 +75,11 @@ export function windowOf(
 	run: Pick<PollRun, 'startedAt' | 'lookAheadDays'>,
 	zone: string,
 ): { first: string; last: string } {
-	const today = DateTime.fromMillis(run.startedAt, { zone }).startOf('day');
-	return {
-		first: today.minus({ days: 1 }).toISODate()!,
-		last: today.plus({ days: run.lookAheadDays }).toISODate()!,
-	};
+	const today = studioDay(run.startedAt, zone);
+	return { first: addDays(today, -1), last: addDays(today, run.lookAheadDays) };
 }
 
-/** The last millisecond of a day (YYYY-MM-DD) of the calendar of `zone`. */
-export const dayEndIn = (day: string, zone: string) => DateTime.fromISO(day, { zone }).plus({ days: 1 }).toMillis() - 1;
+export { dayEndIn } from '../shared/transport/studioCalendar';
 
 /** The newest events first, by the time they happened, then by the order they were found. */
 export function newestFirst(events: PolledEvent[], msOf: (event: PolledEvent) => number): PolledEvent[] {

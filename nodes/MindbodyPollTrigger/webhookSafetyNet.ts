@@ -211,8 +211,11 @@ export const webhookSafetyNet: PollEvent<SafetyNetState> = {
 		return { parts, watch: { counts: {}, clearAt: now } };
 	},
 	isState,
-	async poll(run, state, quiet) {
-		const watched = await watch(run, state.watch);
+	async poll(run, state, quiet, latest) {
+		// After a restart the lists are read again from an older state, the watch goes on from the
+		// newest: an outage reported before n8n stopped is not opened again.
+		const before: WatchState = latest && isState(latest) ? latest.watch : state.watch;
+		const watched = await watch(run, before);
 		const events: PolledEvent[] = [];
 		const parts: SafetyNetState['parts'] = {};
 		for (const eventId of pickedEvents(run)) {
@@ -225,11 +228,11 @@ export const webhookSafetyNet: PollEvent<SafetyNetState> = {
 			events.push(...outcome.events.filter((event) => event.eventId === eventId));
 		}
 		const watchState: WatchState = watched
-			? { counts: watched.counts, clearAt: state.watch.clearAt, outage: state.watch.outage }
-			: { ...state.watch };
+			? { counts: watched.counts, clearAt: before.clearAt, outage: before.outage }
+			: { ...before };
 		if (watched?.trouble) {
 			const outage = (watchState.outage ??= {
-				from: state.watch.clearAt,
+				from: before.clearAt,
 				undelivered: 0,
 				failed: 0,
 				reactivated: 0,
@@ -255,7 +258,7 @@ export const webhookSafetyNet: PollEvent<SafetyNetState> = {
 				delete watchState.outage;
 			}
 			watchState.clearAt = run.startedAt;
-		} else if (watched?.trouble && !state.watch.outage) {
+		} else if (watched?.trouble && !before.outage) {
 			run.session.ctx.logger.warn(
 				`Mindbody webhook deliveries to this workflow are failing (${watched.undelivered} not answered, ${watched.failed} given up); the Webhook Safety Net reads what they carry from the REST API`,
 			);

@@ -179,6 +179,33 @@ describe('Mindbody Poll Trigger: Webhook Safety Net', () => {
 		});
 	});
 
+	it('a restart reads the lists again but does not open an outage it reported before n8n stopped', async () => {
+		const outage = async (firstName: string) => {
+			await switches({ unreachable: true });
+			const id = await addClient(firstName);
+			await advanceQuarters(1);
+			await net.poll();
+			await switches({ unreachable: false });
+			await advanceQuarters(1);
+			await net.poll();
+			return id;
+		};
+		const first = await outage('Gus');
+		expect(reports()).toHaveLength(1);
+		await net.restart();
+		await net.poll();
+		expect(reports()).toHaveLength(1);
+		const second = await outage('Hal');
+		expect(reports()).toHaveLength(2);
+		expect(reports()[1].eventData).toMatchObject({
+			deliveriesNotAnswered: 1,
+			eventsRecovered: 1,
+			recoveredByEvent: { 'client.created': 1 },
+		});
+		expect(clientsPassed().get(first)).toEqual(['net']);
+		expect(clientsPassed().get(second)).toEqual(['net']);
+	});
+
 	it('leaves a subscription the user stopped alone', async () => {
 		await t.harness.deactivate();
 		expect((await t.subscriptions()).every((item) => item.status !== 'Active')).toBe(true);
