@@ -1,11 +1,11 @@
 import { EVENT_CHOICES } from './eventChoices';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
 import { appointmentEventData } from './eventData';
-import { readList, readOne } from './listPages';
-import { SAMPLE_PAGES, dayEndIn, operationOf, windowOf, type PollEvent, type PollRun } from './pollEvent';
+import { readList } from './listPages';
+import { SAMPLE_PAGES, dayEndIn, operationOf, studioZoneOf, windowOf, type PollEvent, type PollRun } from './pollEvent';
 import { digestOf, type PolledEvent } from './pollItems';
 import { utcStamp } from './stamps';
 
@@ -65,18 +65,6 @@ export function bookingEventOf(
 }
 
 const search = operationOf(V6.GetStaffAppointments);
-const sites = operationOf(V6.GetSites);
-
-/**
- * The site's time zone (one GET /site/sites, kept in the state). A site that names none is read
- * as UTC, as the times would be without it.
- */
-export async function zoneOf(run: PollRun): Promise<string> {
-	const { Sites } = await readOne(run.session, sites, []);
-	const zone = (Sites as IDataObject[] | undefined)?.find((site) => site.Id === run.siteId)?.TimeZone;
-	return typeof zone === 'string' && IANAZone.isValidZone(zone) ? zone : 'UTC';
-}
-
 /** The instant an appointment starts: its time is the business's local time (or has an offset). */
 const startOf = (record: IDataObject, zone: string) => {
 	const start = typeof record.StartDateTime === 'string' ? DateTime.fromISO(record.StartDateTime, { zone }) : undefined;
@@ -135,7 +123,7 @@ function windowEvent(
 			// Saved before requests were told apart: none.
 			((value as AppointmentState).requests === undefined || Array.isArray((value as AppointmentState).requests)),
 		async poll(run, state, quiet) {
-			const zone = state.zone ?? (await zoneOf(run));
+			const zone = state.zone ?? (await studioZoneOf(run));
 			const listing = await readWindow(run, zone);
 			// The last day covered ends at the site's midnight: an appointment is compared with it as the instant it starts.
 			const covered = state.covered ? dayEndIn(state.covered, zone) : -Infinity;
@@ -162,7 +150,7 @@ function windowEvent(
 		},
 		// The one made last (the highest id) in the window.
 		async sample(run) {
-			const { records } = await readWindow(run, await zoneOf(run), SAMPLE_PAGES);
+			const { records } = await readWindow(run, await studioZoneOf(run), SAMPLE_PAGES);
 			const newest = records.filter(shown).sort((a, b) => Number(b.Id) - Number(a.Id))[0];
 			return newest ? [event(run, newest, choice.eventIds[0], digestOf(newest))] : [];
 		},

@@ -1,6 +1,7 @@
 import { EVENT_CHOICES } from './eventChoices';
 import type { IDataObject } from 'n8n-workflow';
 
+import { addDays } from '../shared/transport/studioCalendar';
 import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
 import {
 	advance,
@@ -19,7 +20,6 @@ import { readList, readOne, type Query } from './listPages';
 import {
 	SAMPLE_DAYS,
 	SAMPLE_PAGES,
-	dayOf,
 	newestFirst,
 	operationOf,
 	windowOf,
@@ -73,8 +73,6 @@ function booked(run: PollRun, visit: IDataObject, classRecord: IDataObject): Pol
 		eventData: bookingEventData(visit, classRecord, run.siteId),
 	};
 }
-
-const dayAfter = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
 
 /**
  * Classes are written in UTC, and their window's dates read as UTC days: the days asked for and
@@ -195,7 +193,7 @@ async function pollBookings(run: PollRun, state: BookingState, quiet: boolean) {
 		whole: true,
 		complete: true,
 	};
-	const entering = state.covered ? dayAfter(state.covered) : first;
+	const entering = state.covered ? addDays(state.covered, 1) : first;
 	if (entering <= last) await readEntering(poll, entering, last, !quiet && !state.covered);
 	const plan = planRead(state.classes, run.startedAt, run.overlapMs);
 	if (state.covered) await readChanged(poll, first, last, requestFloor(plan.floor, true), quiet);

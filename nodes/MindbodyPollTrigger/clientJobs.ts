@@ -1,7 +1,7 @@
-import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { studioDay, instantIn, isAttended, utcDay } from '../shared/transport/studioCalendar';
 import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
 import { JOB_SETTINGS, JOB_SETTING_MAX } from './eventChoices';
 import { readList, readOne, type Query } from './listPages';
@@ -10,7 +10,7 @@ import { DAY_MS, stampMs } from './stamps';
 
 /**
  * What the client follow-up events (lapsed, ending, running low, birthday, first visit) share:
- * their settings, the studio's calendar, the reads of clients by id and of attended visits.
+ * their settings, the reads of clients by id and of attended visits.
  * Each keeps between polls only what tells it which clients to look at again (a day per client),
  * and reads those clients again before it passes one on: what it passes on is as Mindbody has it now.
  */
@@ -48,21 +48,6 @@ export function settingOf(run: PollRun, name: keyof typeof JOB_SETTINGS): number
 	}
 	return value;
 }
-
-/** The studio's calendar day of an instant (YYYY-MM-DD). */
-export const dayIn = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate()!;
-
-/** Days from `a` to `b` (both YYYY-MM-DD). */
-export const daysBetween = (a: string, b: string) =>
-	Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-
-/** A day `days` after `day` (YYYY-MM-DD). */
-export const addDays = (day: string, days: number) =>
-	new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** The date part a service date or date-time starts with (its own calendar), or undefined. */
-export const datePart = (value: unknown) =>
-	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
 
 /** The clients of these ids as Mindbody has them now, by id (20 a request; inactive ones too). */
 export async function clientsById(run: PollRun, ids: string[]): Promise<Map<string, IDataObject>> {
@@ -123,8 +108,6 @@ export interface Attended {
 	at: string;
 }
 
-const ATTENDED_APPOINTMENTS = ['Arrived', 'Completed'];
-
 /**
  * The visits attended in classes and appointments that ended in (fromMs, toMs]: one request for
  * the classes of those days, one per class for its roster (the document lists visits per class
@@ -134,7 +117,6 @@ const ATTENDED_APPOINTMENTS = ['Arrived', 'Completed'];
 export async function attendedBetween(run: PollRun, zone: string, fromMs: number, toMs: number): Promise<Attended[]> {
 	const attended: Attended[] = [];
 	if (toMs <= fromMs) return attended;
-	const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 	const classes = await readList(
 		run.session,
 		classesOp,
@@ -151,25 +133,27 @@ export async function attendedBetween(run: PollRun, zone: string, fromMs: number
 		const visits = ((body.Class as IDataObject | undefined)?.Visits ?? []) as IDataObject[];
 		const start = String(record.StartDateTime);
 		for (const visit of visits) {
-			if (visit.SignedIn !== true || visit.LateCancelled === true || !visit.ClientId) continue;
-			attended.push({ clientId: String(visit.ClientId), day: dayIn(stampMs(start)!, zone), at: start });
+			if (!isAttended(visit) || !visit.ClientId) continue;
+			attended.push({ clientId: String(visit.ClientId), day: studioDay(stampMs(start)!, zone), at: start });
 		}
 	}
 	const appointments = await readList(
 		run.session,
 		appointmentsOp,
 		[
-			['request.startDate', dayIn(fromMs - DAY_MS, zone)],
-			['request.endDate', dayIn(toMs, zone)],
+			['request.startDate', studioDay(fromMs - DAY_MS, zone)],
+			['request.endDate', studioDay(toMs, zone)],
 		],
 		(record) => String(record.Id),
 	);
 	for (const record of appointments.records) {
-		if (!ATTENDED_APPOINTMENTS.includes(String(record.Status)) || !record.ClientId) continue;
-		const end = DateTime.fromISO(String(record.EndDateTime), { zone });
-		if (!end.isValid || end.toMillis() <= fromMs || end.toMillis() > toMs) continue;
-		const start = DateTime.fromISO(String(record.StartDateTime), { zone });
-		attended.push({ clientId: String(record.ClientId), day: start.toISODate()!, at: String(record.StartDateTime) });
+		// An appointment's Status is what its visit's AppointmentStatus says.
+		if (!isAttended({ AppointmentStatus: record.Status }) || !record.ClientId) continue;
+		const end = instantIn(record.EndDateTime, zone);
+		if (end === undefined || end <= fromMs || end > toMs) continue;
+		const start = instantIn(record.StartDateTime, zone);
+		if (start === undefined) continue;
+		attended.push({ clientId: String(record.ClientId), day: studioDay(start, zone), at: String(record.StartDateTime) });
 	}
 	return attended;
 }
@@ -192,9 +176,5 @@ export async function attendedSince(run: PollRun, clientId: string, fromDay?: st
 		query,
 		(visit) => `${String(visit.Id)}:${String(visit.ClassId)}`,
 	);
-	return reading.records.filter(
-		(visit) =>
-			visit.LateCancelled !== true &&
-			(visit.SignedIn === true || ATTENDED_APPOINTMENTS.includes(String(visit.AppointmentStatus))),
-	);
+	return reading.records.filter(isAttended);
 }

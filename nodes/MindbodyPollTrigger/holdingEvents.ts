@@ -2,23 +2,20 @@ import { EVENT_CHOICES } from './eventChoices';
 import type { IDataObject } from 'n8n-workflow';
 
 import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
-import { zoneOf } from './appointments';
+import { addDays, dateOnly, studioDay } from '../shared/transport/studioCalendar';
 import {
 	CLIENTS_PER_READ,
 	SETTLE_MS,
-	addDays,
 	allClients,
 	attendedBetween,
 	clientPart,
 	clientsById,
 	clientsChangedSince,
-	datePart,
-	dayIn,
 	isActiveClient,
 	settingOf,
 } from './clientJobs';
 import { readList, type Query } from './listPages';
-import { operationOf, type PollEvent, type PollRun } from './pollEvent';
+import { operationOf, studioZoneOf, type PollEvent, type PollRun } from './pollEvent';
 import type { PolledEvent } from './pollItems';
 
 /**
@@ -73,12 +70,12 @@ interface ContractState {
 
 /** A contract's end (termination or end date) and the day it is due: that, or its last autopay before. */
 function contractDays(contract: IDataObject): { end: string; due: string } | undefined {
-	const end = datePart(contract.TerminationDate) ?? datePart(contract.EndDate);
+	const end = dateOnly(contract.TerminationDate) ?? dateOnly(contract.EndDate);
 	if (!end) return undefined;
 	const autopays = (
 		Array.isArray(contract.UpcomingAutopayEvents) ? (contract.UpcomingAutopayEvents as IDataObject[]) : []
 	)
-		.map((event) => datePart(event.ScheduleDate))
+		.map((event) => dateOnly(event.ScheduleDate))
 		.filter((day): day is string => day !== undefined)
 		.sort();
 	const lastAutopay = autopays[autopays.length - 1];
@@ -116,8 +113,8 @@ export const contractEnding: PollEvent<ContractState> = {
 		typeof (value as ContractState).passed === 'object',
 	async poll(run, state, quiet) {
 		const daysAhead = settingOf(run, 'daysAhead');
-		const zone = state.zone || (await zoneOf(run));
-		const today = dayIn(run.startedAt, zone);
+		const zone = state.zone || (await studioZoneOf(run));
+		const today = studioDay(run.startedAt, zone);
 		const contracts = { ...state.contracts };
 		const passed: Record<string, string> = {};
 		for (const [id, end] of Object.entries(state.passed)) if (end >= today) passed[id] = end;
@@ -160,8 +157,8 @@ export const contractEnding: PollEvent<ContractState> = {
 	// The contracts about to end of the clients who bought something in the last week.
 	async sample(run) {
 		const daysAhead = settingOf(run, 'daysAhead');
-		const zone = await zoneOf(run);
-		const today = dayIn(run.startedAt, zone);
+		const zone = await studioZoneOf(run);
+		const today = studioDay(run.startedAt, zone);
 		const contracts: ContractDays = {};
 		const buyers = (await buyersSince(run, addDays(today, -7), sellsContract)).slice(0, CLIENTS_PER_READ);
 		const read = await readContracts(run, buyers, today, contracts);
@@ -199,9 +196,9 @@ function contractItem(
 			clientContractId: Number(contract.Id),
 			contractId: contract.ContractID ?? null,
 			contractName: String(contract.ContractName ?? ''),
-			startDate: datePart(contract.StartDate) ?? null,
+			startDate: dateOnly(contract.StartDate) ?? null,
 			endDate: days[2],
-			terminationDate: datePart(contract.TerminationDate) ?? null,
+			terminationDate: dateOnly(contract.TerminationDate) ?? null,
 			lastAutopayDate: days[1] < days[2] ? days[1] : null,
 			autoRenewing: contract.AutoRenewing === true,
 			autopayStatus: String(contract.AutopayStatus ?? ''),
@@ -235,7 +232,7 @@ async function servicesOf(run: PollRun, clientIds: string[], today: string, into
 		query.push(['request.showActiveOnly', 'true']);
 		const reading = await readList(run.session, servicesOp, query, (service) => String(service.Id));
 		for (const service of reading.records) {
-			const expires = datePart(service.ExpirationDate);
+			const expires = dateOnly(service.ExpirationDate);
 			const clientId = String(service.ClientID ?? service.ClientId ?? '');
 			if (!expires || expires < today || !batch.includes(clientId)) continue;
 			const remaining = typeof service.Remaining === 'number' ? service.Remaining : null;
@@ -263,8 +260,8 @@ export const sessionsLow: PollEvent<ServiceState> = {
 	async poll(run, state, quiet) {
 		const sessionsLeft = settingOf(run, 'sessionsLeft');
 		const daysAhead = settingOf(run, 'daysAhead');
-		const zone = state.zone || (await zoneOf(run));
-		const today = dayIn(run.startedAt, zone);
+		const zone = state.zone || (await studioZoneOf(run));
+		const today = studioDay(run.startedAt, zone);
 		const to = run.startedAt - SETTLE_MS;
 		const services = { ...state.services };
 		const passed: Record<string, string> = {};
@@ -310,8 +307,8 @@ export const sessionsLow: PollEvent<ServiceState> = {
 	async sample(run) {
 		const sessionsLeft = settingOf(run, 'sessionsLeft');
 		const daysAhead = settingOf(run, 'daysAhead');
-		const zone = await zoneOf(run);
-		const today = dayIn(run.startedAt, zone);
+		const zone = await studioZoneOf(run);
+		const today = studioDay(run.startedAt, zone);
 		const services: ServiceDays = {};
 		const buyers = (await buyersSince(run, addDays(today, -7), sellsPricingOption)).slice(0, CLIENTS_PER_READ);
 		const read = await servicesOf(run, buyers, today, services);
@@ -350,7 +347,7 @@ function serviceItem(
 			reason: kind.startsWith('left') ? 'sessionsLeft' : 'expiring',
 			count: typeof service.Count === 'number' ? service.Count : null,
 			remaining: entry[1],
-			activeDate: datePart(service.ActiveDate) ?? null,
+			activeDate: dateOnly(service.ActiveDate) ?? null,
 			expirationDate: entry[2],
 		},
 	};
@@ -366,7 +363,7 @@ interface BirthdayState {
 	birthdays: Record<string, string>;
 }
 
-const monthDay = (client: IDataObject) => datePart(client.BirthDate)?.slice(5);
+const monthDay = (client: IDataObject) => dateOnly(client.BirthDate)?.slice(5);
 
 /** Birthdays on 29 February are kept on 28 February in other years. */
 const birthdayOn = (day: string, birthday: string) =>
@@ -385,8 +382,8 @@ export const birthday: PollEvent<BirthdayState> = {
 		typeof (value as BirthdayState | undefined)?.birthdays === 'object' &&
 		typeof (value as BirthdayState).day === 'string',
 	async poll(run, state, quiet) {
-		const zone = state.zone || (await zoneOf(run));
-		const today = dayIn(run.startedAt, zone);
+		const zone = state.zone || (await studioZoneOf(run));
+		const today = studioDay(run.startedAt, zone);
 		const birthdays = { ...state.birthdays };
 		const learn = (client: IDataObject) => {
 			const date = monthDay(client);
@@ -405,8 +402,8 @@ export const birthday: PollEvent<BirthdayState> = {
 	},
 	// Today's birthdays, or the week's before.
 	async sample(run) {
-		const zone = await zoneOf(run);
-		const today = dayIn(run.startedAt, zone);
+		const zone = await studioZoneOf(run);
+		const today = studioDay(run.startedAt, zone);
 		const birthdays: Record<string, string> = {};
 		for (const client of await allClients(run)) {
 			const date = monthDay(client);
@@ -430,7 +427,7 @@ async function birthdayItems(run: PollRun, birthdays: Record<string, string>, da
 	for (const [id, day] of found) {
 		const client = clients.get(id);
 		if (!isActiveClient(client) || !birthdayOn(day, monthDay(client!) ?? '')) continue;
-		const born = datePart(client!.BirthDate)!;
+		const born = dateOnly(client!.BirthDate)!;
 		events.push({
 			eventId: 'client.birthday',
 			key: id,

@@ -1,22 +1,19 @@
 import { EVENT_CHOICES } from './eventChoices';
 
-import { zoneOf } from './appointments';
+import { addDays, daysBetween, instantIn, studioDay } from '../shared/transport/studioCalendar';
 import {
 	SETTLE_MS,
-	addDays,
 	attendedBetween,
 	attendedSince,
 	clientPart,
 	clientsById,
-	daysBetween,
-	dayIn,
 	isActiveClient,
 	lastDays,
 	settingOf,
 	type Attended,
 } from './clientJobs';
 import { DAY_MS } from './stamps';
-import type { PollEvent, PollRun } from './pollEvent';
+import { studioZoneOf, type PollEvent, type PollRun } from './pollEvent';
 import type { PolledEvent } from './pollItems';
 
 /**
@@ -48,7 +45,7 @@ const FIRST_VISIT_LOOK_BACK_DAYS = 30;
  * SETTLE_MS before the poll started, so a class just ended is read once staff signed clients in.
  */
 async function newVisits(run: PollRun, state: VisitState, lookBackDays: number) {
-	const zone = state.zone || (await zoneOf(run));
+	const zone = state.zone || (await studioZoneOf(run));
 	const to = run.startedAt - SETTLE_MS;
 	const from = state.through > 0 ? state.through : to - (lookBackDays + 1) * DAY_MS;
 	const visits = await attendedBetween(run, zone, from, to);
@@ -65,25 +62,25 @@ export const clientLapsed: PollEvent<VisitState> = {
 		const days = settingOf(run, 'daysWithoutVisit');
 		const read = await newVisits(run, state, days);
 		const last = lastDays(read.visits, { ...state.last });
-		const today = dayIn(run.startedAt, read.zone);
+		const today = studioDay(run.startedAt, read.zone);
 		const events: PolledEvent[] = [];
 		const due = Object.keys(last).filter((id) => daysBetween(last[id], today) > days);
-		if (!quiet && due.length) events.push(...(await confirmLapses(run, due, last, today, days)));
+		if (!quiet && due.length) events.push(...(await confirmLapses(run, due, last, { today, days, zone: read.zone })));
 		else if (quiet) for (const id of due) delete last[id];
 		return { events, state: { zone: read.zone, through: read.through, last } };
 	},
 	async sample(run) {
 		const days = settingOf(run, 'daysWithoutVisit');
-		const zone = await zoneOf(run);
+		const zone = await studioZoneOf(run);
 		const to = run.startedAt - SETTLE_MS;
 		// The clients whose last visit in the week before the lapse day was on the lapse day itself.
 		const visits = await attendedBetween(run, zone, to - (days + 8) * DAY_MS, to - days * DAY_MS);
 		const last = lastDays(visits);
-		const today = dayIn(run.startedAt, zone);
+		const today = studioDay(run.startedAt, zone);
 		const due = Object.keys(last)
 			.filter((id) => daysBetween(last[id], today) > days)
 			.slice(0, 5);
-		return await confirmLapses(run, due, last, today, days);
+		return await confirmLapses(run, due, last, { today, days, zone });
 	},
 };
 
@@ -96,8 +93,7 @@ async function confirmLapses(
 	run: PollRun,
 	due: string[],
 	last: Record<string, string>,
-	today: string,
-	days: number,
+	{ today, days, zone }: { today: string; days: number; zone: string },
 ): Promise<PolledEvent[]> {
 	const clients = await clientsById(run, due);
 	const events: PolledEvent[] = [];
@@ -108,7 +104,11 @@ async function confirmLapses(
 			continue;
 		}
 		const since = await attendedSince(run, id, addDays(last[id], 1));
-		const later = since.map((visit) => String(visit.StartDateTime).slice(0, 10)).sort();
+		const later = since
+			.map((visit) => instantIn(visit.StartDateTime, zone))
+			.filter((ms): ms is number => ms !== undefined)
+			.map((ms) => studioDay(ms, zone))
+			.sort();
 		if (later.length) {
 			last[id] = later[later.length - 1];
 			if (daysBetween(last[id], today) <= days) continue;
@@ -146,7 +146,7 @@ export const firstVisit: PollEvent<VisitState> = {
 		return { events, state: { zone: read.zone, through: read.through, last } };
 	},
 	async sample(run) {
-		const zone = await zoneOf(run);
+		const zone = await studioZoneOf(run);
 		const to = run.startedAt - SETTLE_MS;
 		const visits = await attendedBetween(run, zone, to - 7 * DAY_MS, to);
 		return (await firsts(run, visits, new Set(), 5)).reverse();

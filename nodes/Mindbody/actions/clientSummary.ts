@@ -7,7 +7,8 @@ import { inputPlaces } from '../bodies/inputPlaces';
 import { fetchAllPages } from './paging';
 import { buildRequest } from './request';
 import { sendOperation, type NodeRun } from './send';
-import { siteZone } from './siteZone';
+import { dateOnly, isAttended, studioZone } from '../../shared/transport/studioCalendar';
+import { siteOption } from '../fields/nodeOptions';
 
 /**
  * Front Desk → Client Summary: what a retention job asks of one client, from the fewest requests
@@ -31,8 +32,6 @@ const { visits: visitsOp, purchases: purchasesOp } = laterReadsOfTask(findTask(C
 const HISTORY_FROM = '1900-01-01';
 /** How far ahead bookings are read for the next one. */
 const BOOKINGS_AHEAD_YEARS = 1;
-/** An appointment counts as attended in these states, as the poll trigger's events count them. */
-const ATTENDED_APPOINTMENTS = new Set(['Arrived', 'Completed']);
 /** A booking still ahead is no booking once cancelled or marked a no-show. */
 const NOT_BOOKED = new Set(['Cancelled', 'NoShow', 'LateCancelled']);
 
@@ -41,10 +40,6 @@ type Row = IDataObject;
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const listOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
 const cents = (amount: number) => Math.round(amount * 100) / 100;
-
-/** The calendar day a service date or date-time starts with (YYYY-MM-DD), or undefined. */
-const dayOf = (value: unknown) =>
-	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
 
 /**
  * An instant the service wrote: with an offset (the document's UTC `Z`) as written, without one in
@@ -58,7 +53,7 @@ function instantOf(value: unknown, zone: string): DateTime | undefined {
 
 /** Whether a dated record holds on `today`: started (when it says) and not ended before it. */
 const holdsOn = (today: string, start: unknown, end: unknown) =>
-	(dayOf(start) ?? today) <= today && today <= (dayOf(end) ?? today);
+	(dateOnly(start) ?? today) <= today && today <= (dateOnly(end) ?? today);
 
 /** The earlier of two days, either possibly missing. */
 const earlierDay = (a?: string, b?: string) => (a && b ? (a < b ? a : b) : (a ?? b));
@@ -71,20 +66,20 @@ function memberships(answer: Row, today: string): IDataObject[] {
 			id: held.Id ?? null,
 			membershipId: held.MembershipId ?? null,
 			name: text(held.Name),
-			startDate: dayOf(held.ActiveDate) ?? null,
-			endDate: dayOf(held.ExpirationDate) ?? null,
+			startDate: dateOnly(held.ActiveDate) ?? null,
+			endDate: dateOnly(held.ExpirationDate) ?? null,
 		}));
 }
 
 function contracts(answer: Row, today: string): IDataObject[] {
 	return listOf(answer.ClientContracts)
-		.map((held) => ({ held, ends: earlierDay(dayOf(held.TerminationDate), dayOf(held.EndDate)) }))
+		.map((held) => ({ held, ends: earlierDay(dateOnly(held.TerminationDate), dateOnly(held.EndDate)) }))
 		.filter(({ held, ends }) => holdsOn(today, held.StartDate, ends))
 		.map(({ held, ends }) => ({
 			id: held.Id ?? null,
 			contractId: held.ContractID ?? null,
 			name: text(held.ContractName),
-			startDate: dayOf(held.StartDate) ?? null,
+			startDate: dateOnly(held.StartDate) ?? null,
 			endDate: ends ?? null,
 			autoRenewing: held.AutoRenewing === true,
 			autopayStatus: held.AutopayStatus ?? null,
@@ -94,15 +89,15 @@ function contracts(answer: Row, today: string): IDataObject[] {
 /** Pricing options not returned and not yet expired, soonest expiry first. */
 function pricingOptions(answer: Row, today: string): IDataObject[] {
 	return listOf(answer.ClientServices)
-		.filter((held) => held.Returned !== true && today <= (dayOf(held.ExpirationDate) ?? today))
+		.filter((held) => held.Returned !== true && today <= (dateOnly(held.ExpirationDate) ?? today))
 		.map((held) => ({
 			id: held.Id ?? null,
 			productId: held.ProductId ?? null,
 			name: text(held.Name),
 			sessionsLeft: typeof held.Remaining === 'number' ? held.Remaining : null,
 			sessionsBought: typeof held.Count === 'number' ? held.Count : null,
-			activeDate: dayOf(held.ActiveDate) ?? null,
-			expirationDate: dayOf(held.ExpirationDate) ?? null,
+			activeDate: dateOnly(held.ActiveDate) ?? null,
+			expirationDate: dateOnly(held.ExpirationDate) ?? null,
 			current: held.Current === true,
 		}))
 		.sort((a, b) => text(a.expirationDate).localeCompare(text(b.expirationDate)));
@@ -129,16 +124,13 @@ function spend(purchases: Row[], clientId: string, zone: string, yearAgo: DateTi
 	return { spendAllTime: cents(allTime), spendLast12Months: cents(lastYear) };
 }
 
-const attended = (visit: Row) =>
-	visit.LateCancelled !== true && (visit.SignedIn === true || ATTENDED_APPOINTMENTS.has(text(visit.AppointmentStatus)));
-
 /** Visit count, first and last attended days, and the next booking still ahead. */
 function visitFacts(visits: Row[], zone: string, now: DateTime) {
 	const dated = visits
 		.map((visit) => ({ visit, at: instantOf(visit.StartDateTime, zone) }))
 		.filter((entry): entry is { visit: Row; at: DateTime } => entry.at !== undefined)
 		.sort((a, b) => a.at.toMillis() - b.at.toMillis());
-	const past = dated.filter(({ at, visit }) => at < now && attended(visit));
+	const past = dated.filter(({ at, visit }) => at < now && isAttended(visit));
 	const ahead = dated.filter(
 		({ at, visit }) => at >= now && visit.LateCancelled !== true && !NOT_BOOKED.has(text(visit.AppointmentStatus)),
 	);
@@ -202,7 +194,7 @@ export async function clientSummary(run: NodeRun, itemIndex: number, operation: 
 	const ctx: IExecuteFunctions = run.ctx;
 	const built = buildRequest(ctx, itemIndex, operation);
 	const clientId = built.query.find(([name]) => name === 'request.clientId')?.[1] ?? '';
-	const zone = await siteZone(run, itemIndex);
+	const zone = await studioZone(run, siteOption(ctx, itemIndex), { itemIndex });
 	const now = DateTime.now();
 	const today = now.setZone(zone).toISODate()!;
 	const until = now.setZone(zone).plus({ years: BOOKINGS_AHEAD_YEARS }).toISODate()!;
