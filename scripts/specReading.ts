@@ -1,6 +1,6 @@
 /**
- * Reads the documents again and holds the sandbox's reading of them (sandbox/spec/listed.ts and
- * sandbox/spec/v6Readings.ts) to what they say, field by field, without looking at the node:
+ * Reads the documents again and holds the sandbox's reading of them (sandbox/reading/listed.ts and
+ * sandbox/reading/v6Readings.ts) to what they say, field by field, without looking at the node:
  *
  * - rest-api.md's endpoint tables and webhooks.md's: method, path, the Auth column (A: a staff user
  *   token), each parameter (P or Q, wire type, list form, required, default, values), whether a body is
@@ -19,15 +19,15 @@
  *   npx tsx scripts/specReading.ts <folder holding rest-api.md, webhooks.md, public-api-v6.json and .md>
  *
  * Prints every difference and exits 1 on any. Like scripts/v6Facts.ts it reads the documents, so
- * neither `npm test` nor CI runs it: the data it checks is committed in sandbox/spec/.
+ * neither `npm test` nor CI runs it: the data it checks is committed in sandbox/reading/.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { SPEC_OPERATIONS, type SpecOperation, type SpecParam, type WireType } from '../sandbox/spec/listed';
-import { operations } from '../sandbox/spec/operations';
-import { V6_OPERATIONS } from '../sandbox/spec/v6Facts';
-import { V6_READINGS } from '../sandbox/spec/v6Readings';
+import { SPEC_OPERATIONS, type SpecOperation, type SpecParam, type WireType } from '../sandbox/reading/listed';
+import { operations } from '../sandbox/reading/operations';
+import { V6_OPERATIONS } from '../document/facts';
+import { V6_READINGS } from '../sandbox/reading/v6Readings';
 
 // The documents are not part of the repository: their folder is always named, never assumed.
 if (!process.argv[2] || !existsSync(resolve(process.argv[2], 'public-api-v6.json'))) {
@@ -403,7 +403,7 @@ function compareListed(documents: Reading[], sandbox: SpecOperation[], problems:
 		const label = key(doc);
 		const op = mine.get(label);
 		if (!op) {
-			problems.push(`${label}: in the documents, not in sandbox/spec/listed.ts`);
+			problems.push(`${label}: in the documents, not in sandbox/reading/listed.ts`);
 			continue;
 		}
 		mine.delete(label);
@@ -429,7 +429,7 @@ function compareListed(documents: Reading[], sandbox: SpecOperation[], problems:
 			problems.push(`${label}: a consumer may call it (${doc.consumer}); listed.ts says not`);
 		if (!doc.consumer && op.consumer) choices.push(`${label}: a consumer may call it (the sandbox's choice)`);
 	}
-	for (const label of mine.keys()) problems.push(`${label}: in sandbox/spec/listed.ts, not in the documents`);
+	for (const label of mine.keys()) problems.push(`${label}: in sandbox/reading/listed.ts, not in the documents`);
 }
 
 function compareV6(documents: V6DocumentReading, problems: string[], choices: string[]) {
@@ -473,6 +473,8 @@ if (open.length) {
 }
 problems.splice(0, problems.length, ...problems.filter((problem) => !open.includes(problem)));
 if (problems.length) {
-	console.log(`\n${problems.length} differences between the documents and sandbox/spec:\n  ${problems.join('\n  ')}`);
+	console.log(
+		`\n${problems.length} differences between the documents and sandbox/reading:\n  ${problems.join('\n  ')}`,
+	);
 	process.exitCode = 1;
-} else console.log('\nThe sandbox/spec reading agrees with the documents.');
+} else console.log('\nThe sandbox/reading reading agrees with the documents.');

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 
 import type { Operation } from '../shared/catalogue';
 import { operations } from '../shared/catalogue';
-import type { V6OperationFacts } from '../shared/v6Document/factTypes';
+import type { V6OperationFacts } from '../../document/factTypes';
 import type { RunSession } from '../shared/transport';
 import type { PolledEvent } from './pollItems';
 

@@ -1,7 +1,7 @@
 import type { ZodIssue } from 'zod';
 
-import { eventIds as catalogEventIds } from '../spec/events';
-import { subscriptionCreate, subscriptionUpdate } from '../spec/bodies';
+import { eventIds as catalogEventIds } from '../reading/events';
+import { subscriptionCreate, subscriptionUpdate } from '../reading/bodies';
 import { errorItem, webhookErrors, type ErrorItem } from './errors';
 import { urlFormProblem, type BodyMode } from './webhookUrl';
 

@@ -1,9 +1,9 @@
 import { operations as nodeOperations, type Operation } from '../../nodes/shared/catalogue';
-import { operations as sandboxOperations, type SandboxOperation } from '../../sandbox/spec/operations';
+import { operations as sandboxOperations, type SandboxOperation } from '../../sandbox/reading/operations';
 
 /**
  * The node's catalogue and the sandbox's reading of the same documents, side by side. Each is
- * written apart (the catalogue in nodes/shared/catalogue, the sandbox's in sandbox/spec), so a
+ * written apart (the catalogue in nodes/shared/catalogue, the sandbox's in sandbox/reading), so a
  * misreading on one side shows here as a difference naming both, instead of the node, the fake
  * service and the tests agreeing on it.
  */

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { findOperation, findTask, resources, type Operation } from '../../shared/catalogue';
-import { V6_OPERATIONS } from '../../shared/v6Document/facts';
+import { V6_OPERATIONS } from '../../../document/facts';
 
 /** Where the node takes a class booking back, by the names the editor shows. */
 function undoneBy(): string {

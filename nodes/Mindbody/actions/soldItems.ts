@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { findOperation, type Operation } from '../../shared/catalogue';
 import { mindbodyRequest } from '../../shared/transport';
-import { V6_TYPES } from '../../shared/v6Document/facts';
+import { V6_TYPES } from '../../../document/facts';
 import { pickedItemNames } from '../bodies/checkoutForm';
 import { siteOption } from '../fields/nodeOptions';
 import type { NodeRun } from './send';

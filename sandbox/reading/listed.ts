@@ -31,7 +31,7 @@ export interface SpecOperation {
 	params: SpecParam[];
 	hasBody: boolean;
 	successStatus: number;
-	/** The sandbox's schema (spec/bodies.ts) and model (rest/bodyModels.ts) of its body. */
+	/** The sandbox's schema (reading/bodies.ts) and model (rest/bodyModels.ts) of its body. */
 	body?: SchemaName;
 	/** limit/offset paging (Limits: page size default limit 100, offset 0). */
 	paging?: { limit: string; offset: string; pageSize: number };
