@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { SchemaName } from '../reading/bodyNames';
+import type { SchemaName } from '../reading/listedBodies';
 
 /**
  * How the sandbox binds a body that passed the spec's checks (its schemas, reading/bodies.ts) to its own
