@@ -4,7 +4,9 @@
  *
  * - rest-api.md's endpoint tables and webhooks.md's: method, path, the Auth column (A: a staff user
  *   token), each parameter (P or Q, wire type, list form, required, default, values), whether a body is
- *   sent and the first status of Responses; the Limits table for paging (page size, limit and offset).
+ *   sent and the first status of Responses; the Limits table for paging (page size, limit and offset);
+ *   the kind of each body (the Body column's "array of …" a list, any other an object) against
+ *   sandbox/reading/listedBodies.ts.
  * - rest-api.md's rules, through public-api-v6.md's table of the operations it names: which v6 operations
  *   need a staff token (rule 12's "needs a staff user token", rule 1's "the credentials must hold …
  *   permissions"), which deduplicate (rule 5); and public-api-v6.json's descriptions ("requires staff user
@@ -25,6 +27,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { SPEC_OPERATIONS, type SpecOperation, type SpecParam, type WireType } from '../sandbox/reading/listed';
+import { LISTED_BODIES } from '../sandbox/reading/listedBodies';
 import { operations } from '../sandbox/reading/operations';
 import { V6_OPERATIONS } from '../document/facts';
 import { V6_READINGS } from '../sandbox/reading/v6Readings';
@@ -44,6 +47,8 @@ interface Reading {
 	userToken: boolean;
 	params: SpecParam[];
 	hasBody: boolean;
+	/** A body's kind as the Body column states it: "array of …" is a list. */
+	bodyKind?: 'list' | 'object';
 	/** Undefined where the document states none. */
 	successStatus?: number;
 	paging?: { limit: string; offset: string; pageSize: number };
@@ -199,6 +204,7 @@ function readRest(markdown: string): Reading[] {
 				userToken: shared ? true : row.Auth === 'A',
 				params,
 				hasBody: shared ? false : row.Body !== 'none',
+				...(!shared && row.Body !== 'none' ? { bodyKind: /^array of/.test(row.Body) ? 'list' : 'object' } : {}),
 				...(successStatus ? { successStatus } : {}),
 				...(consumer ? { consumer } : {}),
 			});
@@ -233,6 +239,8 @@ function readWebhooks(markdown: string): Reading[] {
 				([, name]): SpecParam => ({ name, location: 'path', type: 'string', required: true }),
 			),
 			hasBody: row['Payload in'] !== 'none',
+			// The POST and PATCH bodies are objects of named fields (the text below the table).
+			...(row['Payload in'] !== 'none' ? { bodyKind: 'object' as const } : {}),
 			successStatus: firstStatus(row['Payload out']),
 		}));
 }
@@ -414,6 +422,7 @@ function compareListed(documents: Reading[], sandbox: SpecOperation[], problems:
 		};
 		differ('user token (Auth A)', doc.userToken, op.userToken);
 		differ('body sent', doc.hasBody, op.hasBody);
+		if (op.body) differ('body kind (listedBodies.ts)', doc.bodyKind ?? 'none', LISTED_BODIES[op.body].kind);
 		if (doc.successStatus === undefined) {
 			choices.push(`${label}: no success status stated; listed.ts answers ${op.successStatus}`);
 		} else differ('success status', doc.successStatus, op.successStatus);
