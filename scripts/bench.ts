@@ -3,9 +3,9 @@
  * in one real n8n (the pinned install, our packed package) against the sandbox. Every job runs
  * each side in interleaved rounds and prints min and median per side and the ratio of medians.
  * Targets are ratios, checked here and never in `npm test`: the process exits 1 when one is missed.
- * `npm run bench -- --follow-ups` runs only the poll trigger's follow-up events (requests counted,
- * in n8n's engine in this process: no n8n to start); `npm run bench -- --webhook` only the webhook
- * trigger's deliveries (with `--quick`, 200 a round).
+ * `npm run bench -- --follow-ups` runs only the poll trigger's follow-up events and its Webhook
+ * Safety Net (requests counted, in n8n's engine in a jest process: no n8n to start);
+ * `npm run bench -- --webhook` only the webhook trigger's deliveries (with `--quick`, 200 a round).
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -54,7 +54,7 @@ function header(version: string): string {
 	].join('\n');
 }
 
-/** Only the follow-up events' requests: a table of its own. */
+/** Only the follow-up events' and the Webhook Safety Net's requests: a table of its own. */
 async function followUpsOnly(): Promise<number> {
 	const started = Date.now();
 	const notes: string[] = [];

@@ -36,7 +36,7 @@ export function operationTable(): string {
 /** README's Front Desk table: each task and the operations whose requests it sends, in order. */
 export function taskTable(): string {
 	const rows = tasks.map((task) => {
-		const sent = [operationOfTask(task), ...laterReadsOfTask(task)];
+		const sent = [operationOfTask(task), ...Object.values(laterReadsOfTask(task))];
 		const named = sent.map(
 			(op) => `${resources.find(({ value }) => value === op.resource)?.name ?? op.resource} → ${op.name}`,
 		);

@@ -82,6 +82,41 @@ export const pollTriggerProperties: INodeProperties[] = [
 		'How many days after today to watch appointments. Every poll reads all appointments of these days: one request per 100 appointments.',
 	),
 	{
+		displayName:
+			"Put this trigger in the same workflow as a Mindbody Trigger and connect both to the same nodes. Each client, sale, contract or booking then runs once, whichever trigger has it first: the Mindbody Trigger at once, this one from Mindbody's lists when a delivery never came (n8n down or unreachable for longer than Mindbody's 3 hours of resends). It also switches the Mindbody Trigger's subscription back on when Mindbody turned it off, and passes on one \"webhookOutage.ended\" item when deliveries work again: route it with a Switch on eventId.",
+		name: 'safetyNetNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: ['webhookSafetyNet'] } },
+	},
+	{
+		displayName: 'Webhook Events to Cover',
+		name: 'safetyNetEvents',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Appointment Booked (appointmentBooking.created)', value: 'appointmentBooking.created' },
+			{ name: 'Class Booking (classRosterBooking.created)', value: 'classRosterBooking.created' },
+			{ name: 'Client Added (client.created)', value: 'client.created' },
+			{ name: 'Contract Sold (clientContract.created)', value: 'clientContract.created' },
+			{ name: 'Sale (clientSale.created)', value: 'clientSale.created' },
+		],
+		default: [
+			'appointmentBooking.created',
+			'classRosterBooking.created',
+			'client.created',
+			'clientContract.created',
+			'clientSale.created',
+		],
+		displayOptions: { show: { event: ['webhookSafetyNet'] } },
+		description:
+			"The events of the Mindbody Trigger to read again from Mindbody's lists. Each costs requests on every poll: about one each for clients, sales and contracts, one per 100 appointments in the window, and one per class whose roster changed.",
+	},
+	lookAhead(
+		['webhookSafetyNet'],
+		30,
+		'How many days after today to watch class rosters and appointments for bookings. A booking further ahead that the webhook missed is not recovered. The first poll reads the roster of every class in these days once (about 900 requests for 30 busy days).',
+	),
+	{
 		displayName: 'Days Without Visit',
 		name: 'daysWithoutVisit',
 		type: 'number',

@@ -110,13 +110,33 @@ export const EVENT_CHOICES = {
 		eventIds: ['client.firstVisit'],
 		searchWords: ['first visit', 'first class', 'first timer', 'new student', 'welcome'],
 	},
+	webhookSafetyNet: {
+		value: 'webhookSafetyNet',
+		name: 'Webhook Safety Net',
+		description:
+			"What this workflow's Mindbody Trigger missed while n8n was down or unreachable, read from Mindbody's lists and passed on once; it also switches a subscription Mindbody turned off back on, and reports the outage",
+		eventIds: [
+			'client.created',
+			'clientSale.created',
+			'clientContract.created',
+			'classRosterBooking.created',
+			'appointmentBooking.created',
+			'webhookOutage.ended',
+		],
+		searchWords: ['safety net', 'missed events', 'missed webhooks', 'outage', 'catch up', 'resync', 'nothing lost'],
+	},
 } as const;
 
 /** The follow-up events: a case each, read from what clients hold and attend; they always start from now. */
 export const FOLLOW_UP_EVENTS = ['clientLapsed', 'contractEnding', 'sessionsLow', 'birthday', 'firstVisit'];
 
 /** Events that read the client list, which only a staff member's token may read. */
-export const STAFF_EVENTS = [EVENT_CHOICES.clientCreated.value, EVENT_CHOICES.clientUpdated.value, ...FOLLOW_UP_EVENTS];
+export const STAFF_EVENTS = [
+	EVENT_CHOICES.clientCreated.value,
+	EVENT_CHOICES.clientUpdated.value,
+	EVENT_CHOICES.webhookSafetyNet.value,
+	...FOLLOW_UP_EVENTS,
+];
 
 /** The most days or sessions a follow-up field takes (ten years). */
 export const JOB_SETTING_MAX = 3650;

@@ -4,6 +4,7 @@ import { classBookingCreated } from './classBookings';
 import { birthday, contractEnding, sessionsLow } from './holdingEvents';
 import type { PollEvent } from './pollEvent';
 import { clientLapsed, firstVisit } from './visitEvents';
+import { webhookSafetyNet } from './webhookSafetyNet';
 
 /** The events the poll trigger offers, in the order of its Event list. */
 export const POLL_EVENTS: readonly PollEvent[] = [
@@ -19,6 +20,7 @@ export const POLL_EVENTS: readonly PollEvent[] = [
 	sessionsLow,
 	birthday,
 	firstVisit,
+	webhookSafetyNet as PollEvent,
 ];
 
 export const findPollEvent = (value: string) => POLL_EVENTS.find((event) => event.value === value);

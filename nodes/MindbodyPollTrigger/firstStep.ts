@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { forgetProcessed, recordProcessed } from '../shared/processedRecord';
-import { PASSED_AGAIN, POLL_RECORD_MAX, sampleOf } from './poll';
+import { PASSED_AGAIN, POLL_RECORD_MAX, eventOf, sampleOf } from './poll';
 import { toItem } from './pollItems';
+import { netRunOnce } from './safetyNetRun';
 
 /**
  * The trigger's step inside the run a poll started (n8n runs a polling node's execute() with the
@@ -99,10 +100,12 @@ export async function firstStep(ctx: IExecuteFunctions): Promise<INodeExecutionD
 	const dataOnly = options.eventDataOnly === true;
 	if (ctx.getMode() === 'manual') return [[toItem(await sampleOf(ctx), dataOnly)]];
 	const input = ctx.getInputData();
-	const items = await notRunBefore(ctx, input);
+	let items = await notRunBefore(ctx, input);
+	let replaced = new Map<INodeExecutionData, IDataObject>();
+	if (eventOf(ctx).value === 'webhookSafetyNet') ({ items, replaced } = await netRunOnce(ctx, items));
 	return [
 		items.map((item) => {
-			const json = { ...item.json };
+			const json = { ...(replaced.get(item) ?? item.json) };
 			delete json[PASSED_AGAIN];
 			return {
 				json: dataOnly ? ((json.eventData ?? {}) as IDataObject) : json,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { checkEnvelope, checkEventData, findEvent } from '../shared/events/eventCatalogue';
-import { recordProcessed } from '../shared/processedRecord';
+import { firstOfEachRecord, recordProcessed } from '../shared/processedRecord';
 import { seenMessagesOf } from './seenMessages';
 import { processKeyOf } from './storedState';
 
@@ -10,7 +10,10 @@ import { processKeyOf } from './storedState';
  * let each messageId through once for this process; what it cannot know is what ran before n8n
  * restarted, or in another process. n8n's database-backed record of processed items (execute
  * contexts only) answers that, asked one call at a time per node (`recordProcessed`): ids it
- * already holds are dropped here, so later nodes do not run for them. Then each event is shaped into the item the user asked for.
+ * already holds are dropped here, so later nodes do not run for them. Beside a Webhook Safety Net, a
+ * record made (a client added, a sale, a booking: recordKeys.ts) is also checked in the workflow's
+ * shared record, where the net records what it read from the REST lists: whichever trigger passes
+ * it on first runs it. Then each event is shaped into the item the user asked for.
  */
 
 /** How many messageIds the database record keeps for a trigger node (newest kept). */
@@ -40,7 +43,30 @@ async function notRunBefore(ctx: IExecuteFunctions, items: INodeExecutionData[])
 	}
 	seenMessagesOf(processKey).confirm(ids);
 	if (retry) return items;
-	return items.filter((item) => !processed.has(messageIdOf(item) ?? ''));
+	const fresh = items.filter((item) => !processed.has(messageIdOf(item) ?? ''));
+	return besideSafetyNet(ctx) ? await firstOfEachRecord(ctx, fresh, 'Mindbody Trigger') : fresh;
+}
+
+/**
+ * Whether a Webhook Safety Net (the poll trigger's event) feeds a node this trigger feeds: then the
+ * two pass each record made once between them. Elsewhere the trigger keeps to messageIds alone.
+ */
+function besideSafetyNet(ctx: IExecuteFunctions): boolean {
+	if (typeof ctx.getChildNodes !== 'function' || typeof ctx.getParentNodes !== 'function') return false;
+	const self = ctx.getNode().name;
+	return ctx
+		.getChildNodes(self)
+		.some((child) =>
+			ctx
+				.getParentNodes(child.name, { includeNodeParameters: true })
+				.some(
+					(parent) =>
+						parent.name !== self &&
+						!parent.disabled &&
+						/(^|\.)mindbodyPollTrigger$/.test(parent.type) &&
+						parent.parameters?.event === 'webhookSafetyNet',
+				),
+		);
 }
 
 /** Tolerant: a payload that breaks its schema is emitted all the same, with the problems. */

@@ -15,7 +15,7 @@ import {
 	type Subscription,
 	type WantedSubscription,
 } from './serviceClient';
-import { asNodeError, isNotFound, isRefusal, serviceError } from './serviceErrors';
+import { asNodeError, isNotFound, isRefusal, serviceError } from '../shared/transport/webhookService';
 import { readStored, sealedRecord, signingKeyOf, slotOf, writeStored } from './storedState';
 
 /**

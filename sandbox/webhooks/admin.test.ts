@@ -145,23 +145,32 @@ describe('the other admin routes', () => {
 	});
 
 	it('switches can be read and set, and are checked', async () => {
-		expect((await admin('GET', 'switches')).body).toEqual({ duplicate: false, outOfOrder: false });
-		expect((await admin('POST', 'switches', { duplicate: true })).body).toEqual({
+		const off = { duplicate: false, outOfOrder: false, unreachable: false };
+		expect((await admin('GET', 'switches')).body).toEqual(off);
+		expect((await admin('POST', 'switches', { duplicate: true })).body).toEqual({ ...off, duplicate: true });
+		expect((await admin('POST', 'switches', { unreachable: true })).body).toEqual({
+			...off,
 			duplicate: true,
-			outOfOrder: false,
+			unreachable: true,
 		});
-		expect((await admin('POST', 'switches', { outOfOrder: 'yes' })).status).toBe(400);
+		// A refused request changes nothing, not even the switches it names correctly.
+		expect((await admin('POST', 'switches', { duplicate: false, outOfOrder: 'yes' })).status).toBe(400);
+		expect(await admin('POST', 'switches', { unreachble: false })).toEqual({
+			status: 400,
+			body: { error: expect.stringContaining('no switch unreachble') },
+		});
+		expect((await admin('GET', 'switches')).body).toEqual({ ...off, duplicate: true, unreachable: true });
 	});
 
 	it('reset forgets subscriptions, deliveries and switches', async () => {
 		await activeSubscription(env.setup, env.receiver.url);
-		await admin('POST', 'switches', { duplicate: true });
+		await admin('POST', 'switches', { duplicate: true, outOfOrder: true, unreachable: true });
 		await admin('POST', 'emit', { eventId: 'client.created' });
 		await admin('POST', 'settle');
 		expect((await admin('POST', 'reset')).body).toEqual({ reset: true });
 		expect((await admin('GET', 'subscriptions')).body).toEqual({ items: [] });
 		expect((await admin('GET', 'deliveries')).body).toEqual({ items: [], pendingRetries: 0 });
-		expect((await admin('GET', 'switches')).body).toEqual({ duplicate: false, outOfOrder: false });
+		expect((await admin('GET', 'switches')).body).toEqual({ duplicate: false, outOfOrder: false, unreachable: false });
 	});
 
 	it('answers 404 for routes it does not have', async () => {

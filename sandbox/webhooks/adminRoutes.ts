@@ -1,6 +1,6 @@
 import { findEvent } from '../reading/events';
 import type { SandboxContext, SandboxResponse } from '../context';
-import type { DeliveryQueue } from './deliveryQueue';
+import { NO_SWITCHES, type DeliveryQueue, type DeliverySwitches } from './deliveryQueue';
 import type { QueuedMessage } from './eventFanOut';
 import type { PayloadGenerator } from './payloads';
 import { metricsView, subscriptionView, type SubscriptionStore } from './subscriptionStore';
@@ -10,7 +10,7 @@ import { metricsView, subscriptionView, type SubscriptionStore } from './subscri
  *   POST emit                                 one event, or a list emitted as one batch
  *   POST subscriptions/{id}/deactivate-by-admin
  *   GET  subscriptions                        every subscription, with key, owner and counters
- *   GET|POST switches                         { duplicate?, outOfOrder? }
+ *   GET|POST switches                         { duplicate?, outOfOrder?, unreachable? }
  *   GET  deliveries                           every delivery attempt
  *   POST settle | deliveries/settle           waits until nothing is being sent
  *   POST reset
@@ -88,11 +88,13 @@ export function createAdminRoutes(deps: AdminDeps) {
 	function switches(method: string, body: unknown): SandboxResponse {
 		if (method === 'POST') {
 			if (!isObject(body)) return fail(400, 'body must be an object');
-			for (const name of ['duplicate', 'outOfOrder'] as const) {
-				if (body[name] === undefined) continue;
-				if (typeof body[name] !== 'boolean') return fail(400, `${name} must be a boolean`);
-				queue.switches[name] = body[name] as boolean;
+			// All or nothing; an unknown name is refused, so a misspelt switch cannot silently do nothing.
+			const names = Object.keys(NO_SWITCHES);
+			for (const [name, value] of Object.entries(body)) {
+				if (!names.includes(name)) return fail(400, `no switch ${name} (there are ${names.join(', ')})`);
+				if (typeof value !== 'boolean') return fail(400, `${name} must be a boolean`);
 			}
+			Object.assign(queue.switches, body as Partial<DeliverySwitches>);
 		}
 		return ok({ ...queue.switches });
 	}

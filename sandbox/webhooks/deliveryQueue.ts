@@ -10,7 +10,7 @@ import { startTimeLimit } from './timeLimit';
  * call that caused them has answered (a batch starts on the next turn of the event loop).
  * A failed attempt is resent every 15 minutes of the sandbox clock until 3 hours after the
  * first one; then the event is abandoned and `onAbandoned` decides what happens to the
- * subscription.
+ * subscription. The switches bend this for tests: duplicates, reordering, an outage.
  */
 
 export const RETRY_INTERVAL_MS = 15 * 60_000;
@@ -21,7 +21,17 @@ export interface DeliverySwitches {
 	duplicate: boolean;
 	/** Each batch (the events queued in one turn) goes out in reverse order. */
 	outOfOrder: boolean;
+	/**
+	 * No webhook URL can be reached, as when a studio's tunnel or proxy is down: nothing is sent,
+	 * every attempt (and the URL validity check) fails as a connection that cannot be made.
+	 */
+	unreachable: boolean;
 }
+
+export const NO_SWITCHES: Readonly<DeliverySwitches> = { duplicate: false, outOfOrder: false, unreachable: false };
+
+/** What an attempt records while the unreachable switch is on. */
+export const UNREACHABLE_ERROR = 'unreachable (sandbox switch)';
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'abandoned' | 'dropped';
 
@@ -62,7 +72,7 @@ export interface DeliveryQueueOptions {
 
 export class DeliveryQueue {
 	readonly attempts: DeliveryAttempt[] = [];
-	readonly switches: DeliverySwitches = { duplicate: false, outOfOrder: false };
+	readonly switches: DeliverySwitches = { ...NO_SWITCHES };
 	private batch = new Map<string, Message[]>();
 	private lanes = new Map<string, Promise<void>>();
 	private work = new Set<Promise<unknown>>();
@@ -116,8 +126,7 @@ export class DeliveryQueue {
 		this.batch.clear();
 		this.lanes.clear();
 		this.attempts.length = 0;
-		this.switches.duplicate = false;
-		this.switches.outOfOrder = false;
+		Object.assign(this.switches, NO_SWITCHES);
 	}
 
 	/** Runs fn once the current call has answered (the next turn of the event loop). */
@@ -235,6 +244,8 @@ export class DeliveryQueue {
 	}
 
 	private async post(url: string, message: Message): Promise<PostResult> {
+		// Read at each attempt: once the switch is off, the next resend goes out.
+		if (this.switches.unreachable) return { error: UNREACHABLE_ERROR };
 		const controller = new AbortController();
 		const stopLimit = startTimeLimit(this.options.clock, this.options.timeoutMs, () => controller.abort());
 		try {

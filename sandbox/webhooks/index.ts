@@ -2,7 +2,7 @@ import { Agent } from 'undici';
 
 import type { EventCause, SandboxContext, SandboxRequest, SandboxResponse } from '../context';
 import { createAdminRoutes } from './adminRoutes';
-import { DeliveryQueue, type DeliveryAttempt } from './deliveryQueue';
+import { DeliveryQueue, UNREACHABLE_ERROR, type DeliveryAttempt } from './deliveryQueue';
 import { fanOut } from './eventFanOut';
 import { createPayloadGenerator } from './payloads';
 import { createSubscriptionRoutes } from './subscriptionRoutes';
@@ -79,7 +79,11 @@ export function createWebhookService(ctx: SandboxContext, options: WebhookServic
 	const handle = createSubscriptionRoutes({
 		ctx,
 		store,
-		checkUrl: (url) => checkUrlAnswers(url, options.urlCheckTimeoutMs ?? SERVICE_TIMEOUT_MS, dispatcher, ctx.clock),
+		// While the unreachable switch is on, the HEAD check fails as the deliveries do, sending nothing.
+		checkUrl: async (url) =>
+			queue.switches.unreachable
+				? { ok: false, reason: UNREACHABLE_ERROR }
+				: checkUrlAnswers(url, options.urlCheckTimeoutMs ?? SERVICE_TIMEOUT_MS, dispatcher, ctx.clock),
 	});
 	const admin = createAdminRoutes({
 		ctx,

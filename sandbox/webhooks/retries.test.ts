@@ -190,3 +190,102 @@ describe('retries', () => {
 		});
 	});
 });
+
+describe('the unreachable switch', () => {
+	const switches = (body: Record<string, boolean>) => env.setup.service.admin('POST', 'switches', body);
+
+	it('fails every attempt without sending; after 3 hours the event is failed and the subscription deactivated', async () => {
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		const before = env.receiver.requests.length;
+		await switches({ unreachable: true });
+		env.setup.service.emitEvent('client.created', {}, STUDIO);
+		await env.setup.service.settle();
+		await env.setup.clock.advance(195 * MINUTE);
+
+		expect(env.receiver.requests).toHaveLength(before);
+		const log = await attempts();
+		expect(minutesAfterStart(log)).toEqual([0, 15, 30, 45, 60, 75, 90, 105, 120, 135, 150, 165, 180]);
+		expect(log.map((item) => item.outcome)).toEqual([...Array(12).fill('retrying'), 'abandoned']);
+		expect(log.map((item) => [item.status, item.error])).toEqual(
+			Array(13).fill([undefined, 'unreachable (sandbox switch)']),
+		);
+		expect(await metricsOf()).toMatchObject({
+			status: 'DeactivatedByAdmin',
+			statusChangeDate: '2025-03-01T13:00:00Z',
+			messagesAttempted: 13,
+			messagesDelivered: 0,
+			messagesUndelivered: 1,
+			messagesFailed: 1,
+		});
+		expect(await subscriptionOf(created.subscriptionId)).toMatchObject({
+			statusChangeUser: 'System',
+			statusChangeMessage: expect.stringContaining('unreachable (sandbox switch)'),
+		});
+		expect(env.setup.emails).toEqual([
+			expect.objectContaining({
+				at: '2025-03-01T13:00:00Z',
+				kind: 'webhookSubscriptionDeactivated',
+				detail: expect.objectContaining({ lastResult: 'unreachable (sandbox switch)' }),
+			}),
+		]);
+		expect(env.setup.clock.pending()).toBe(0);
+	});
+
+	it('refuses reactivation, a new URL and a new subscription while on, as for a URL that does not answer', async () => {
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		const path = `/subscriptions/${created.subscriptionId}`;
+		await env.setup.service.admin('POST', `subscriptions/${created.subscriptionId}/deactivate-by-admin`, undefined);
+		await switches({ unreachable: true });
+		const before = env.receiver.requests.length;
+
+		const refusals = [
+			await env.setup.call('PATCH', path, { body: { status: 'Active' } }),
+			await env.setup.call('PATCH', path, { body: { webhookUrl: `${env.receiver.url}/other` } }),
+			await env.setup.call('POST', '/subscriptions', {
+				body: { eventIds: ['client.created'], eventSchemaVersion: 1, webhookUrl: env.receiver.url },
+			}),
+		];
+		for (const refused of refusals) {
+			expect(refused.body).toMatchObject({
+				errors: [{ errorCode: '14000014', errorMessage: expect.stringContaining('unreachable (sandbox switch)') }],
+			});
+		}
+		expect(env.receiver.requests).toHaveLength(before);
+		expect(await subscriptionOf(created.subscriptionId)).toMatchObject({
+			status: 'DeactivatedByAdmin',
+			webhookUrl: env.receiver.url,
+		});
+
+		await switches({ unreachable: false });
+		const response = await env.setup.call('PATCH', path, { body: { status: 'Active' } });
+		expect(response.body).toMatchObject({ status: 'Active', statusChangeMessage: 'Reactivated by HarborDev.' });
+		expect(env.receiver.requests.slice(before).map((request) => request.method)).toEqual(['HEAD']);
+	});
+
+	it('lets a resend still due go out once switched off within the 3 hours', async () => {
+		const created = await activeSubscription(env.setup, env.receiver.url);
+		await switches({ unreachable: true });
+		env.setup.service.emitEvent('client.created', { n: 1 }, STUDIO);
+		await env.setup.service.settle();
+		await env.setup.clock.advance(170 * MINUTE);
+		expect(env.receiver.posts()).toHaveLength(0);
+
+		await switches({ unreachable: false });
+		await env.setup.clock.advance(10 * MINUTE);
+		expect(env.receiver.posts()).toHaveLength(1);
+		expect(JSON.parse(env.receiver.posts()[0].body)).toMatchObject({ eventData: { n: 1 } });
+		const log = await attempts();
+		expect(log.map((item) => item.outcome)).toEqual([...Array(12).fill('retrying'), 'delivered']);
+		expect(log.at(-1)).toMatchObject({ attempt: 13, status: 200 });
+		expect(await metricsOf()).toMatchObject({
+			status: 'Active',
+			messagesAttempted: 13,
+			messagesDelivered: 1,
+			messagesUndelivered: 1,
+			messagesFailed: 0,
+		});
+		expect((await subscriptionOf(created.subscriptionId)).status).toBe('Active');
+		expect(env.setup.emails).toEqual([]);
+		expect(env.setup.clock.pending()).toBe(0);
+	});
+});

@@ -18,6 +18,7 @@ import {
 	type Task,
 	type TaskPickedOwner,
 } from '../../nodes/shared/catalogue';
+import { V6_OPERATIONS, V6_TYPES } from '../../document/facts';
 import { allFields } from '../support/nodeFields';
 
 /**
@@ -40,10 +41,10 @@ describe('Front Desk tasks', () => {
 			expect([task.operation, sent.length]).toEqual([task.operation, 1]);
 			expect(operationOfTask(task)).toBe(sent[0]);
 			// What it reads after that only reads: README's task table lists it beside the one it sends.
-			for (const later of laterReadsOfTask(task))
+			for (const later of Object.values(laterReadsOfTask(task)))
 				expect([task.operation, later.method]).toEqual([task.operation, 'GET']);
 		}
-		expect(tasks.filter((task) => task.thenReads?.length).map((task) => task.operation)).toEqual(['clientSummary']);
+		expect(tasks.filter((task) => task.thenReads).map((task) => task.operation)).toEqual(['clientSummary']);
 		for (const key of ['operation', 'name', 'action'] as const) {
 			expect(new Set(tasks.map((task) => task[key])).size).toBe(tasks.length);
 		}
@@ -283,4 +284,33 @@ test("a record looked for among its owner's is read by a parameter its read take
 		expect(offered).toContain(check.input);
 		expect(task.ask?.map((entry) => entry.input.replace(/^\w/, (c) => c.toLowerCase()))).toContain(check.owner.field);
 	}
+});
+
+test('each entry names the hooks its data asks for, and no other', () => {
+	const named = (hooks: Task['hooks']) => [
+		...(hooks?.instead ? [hooks.instead] : []),
+		...(hooks?.before ?? []),
+		...(hooks?.answer ? [hooks.answer] : []),
+		...(hooks?.after ?? []),
+	];
+	for (const task of tasks) {
+		const wanted = [
+			...(task.thenReads ? ['clientSummary'] : []),
+			...(task.pickedOwner ? ['pickedOwner'] : []),
+			...(task.pickedFor ? ['pickedFor'] : []),
+			...(task.pickedBooking ? ['pickedBooking'] : []),
+			...(task.whenEmpty ? ['emptyInputNotices'] : []),
+		];
+		expect([task.operation, named(task.hooks).sort()]).toEqual([task.operation, wanted.sort()]);
+	}
+	const cart = V6_TYPES.CheckoutShoppingCartRequest;
+	for (const operation of operations) {
+		const wanted = [
+			...(operation.body?.shape && V6_TYPES[operation.body.shape.type] === cart ? ['soldItemNames'] : []),
+			...(operation.v6 === V6_OPERATIONS.AddClientToClass ? ['endedClassWarning'] : []),
+		];
+		const id = `${operation.resource}.${operation.operation}`;
+		expect([id, named(operation.hooks)]).toEqual([id, wanted]);
+	}
+	expect(operations.filter((operation) => operation.hooks).length).toBe(2);
 });

@@ -61,6 +61,14 @@ export class StoredWorkflow {
 		return this.nodes[0];
 	}
 
+	/** Another trigger into the same Collect node, as a workflow with two triggers has it. */
+	addBeside(node: INode) {
+		this.nodes.push(node);
+		(this.connections as Record<string, unknown>)[node.name] = {
+			main: [[{ node: COLLECT_NAME, type: 'main', index: 0 }]],
+		};
+	}
+
 	/** Like saving the workflow in the editor with changed trigger parameters. */
 	setParameters(parameters: INodeParameters) {
 		this.trigger.parameters = parameters;

@@ -55,8 +55,11 @@ function freshPollTrigger(): INodeType {
 let workflowCount = 0;
 
 export class PollingWorkflow {
-	/** Each workflow its own id, as n8n gives them: n8n's record of processed items is per workflow. */
-	readonly id = `poll-workflow-${++workflowCount}`;
+	/**
+	 * Each workflow its own id, as n8n gives them: n8n's record of processed items is per workflow.
+	 * A test that puts the poll trigger beside a Mindbody Trigger gives both the same id.
+	 */
+	readonly id: string;
 
 	/** The static data as n8n's database holds it. */
 	staticData: IDataObject = {};
@@ -101,7 +104,9 @@ export class PollingWorkflow {
 		parameters: INodeParameters,
 		readonly credentials: InMemoryCredentialsHelper,
 		credentialId = 'mindbody',
+		workflowId = `poll-workflow-${++workflowCount}`,
 	) {
+		this.id = workflowId;
 		this.node = {
 			id: 'poll-trigger-node',
 			name: TRIGGER_NAME,

@@ -64,10 +64,11 @@ export const validEventData = (eventId: string) =>
 export async function startTrigger(
 	parameters: INodeParameters,
 	options: SandboxOptions = { allowLoopbackHttp: true },
+	workflowId?: string,
 ): Promise<TriggerFixture> {
 	const sandbox = await startSandbox(options);
 	const credentials = newCredentials({ mindbody: sandboxCredentialData(sandbox, 'none') });
-	const harness = await TriggerHarness.start({ credentials, parameters });
+	const harness = await TriggerHarness.start({ credentials, parameters, workflowId });
 	const warnings: string[] = [];
 	const logger = Container.get(Logger);
 	const spies = [

@@ -22,7 +22,7 @@ import { siteZone } from './siteZone';
 /** The task's operation value in Front Desk. */
 export const CLIENT_SUMMARY = 'clientSummary';
 
-const [visitsOp, purchasesOp] = laterReadsOfTask(findTask(CLIENT_SUMMARY)!);
+const { visits: visitsOp, purchases: purchasesOp } = laterReadsOfTask(findTask(CLIENT_SUMMARY)!);
 
 /**
  * The reads run from this day: the document's date filters default to today, and a client's history

@@ -1,8 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { findOperation, findTask, resources, type Operation } from '../../shared/catalogue';
-import { V6_OPERATIONS } from '../../../document/facts';
+import { findOperation, findTask, resources } from '../../shared/catalogue';
 
 /** Where the node takes a class booking back, by the names the editor shows. */
 function undoneBy(): string {
@@ -19,13 +18,7 @@ function undoneBy(): string {
  * from the answer, so it costs no request. A time written without an offset (the site's clock,
  * as Mindbody writes times) is read in the workflow's time zone.
  */
-export function warnOfEndedClass(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	operation: Operation,
-	items: IDataObject[],
-): IDataObject[] {
-	if (operation.v6 !== V6_OPERATIONS.AddClientToClass) return items;
+export function warnOfEndedClass(ctx: IExecuteFunctions, itemIndex: number, items: IDataObject[]): IDataObject[] {
 	const now = DateTime.now();
 	return items.map((item) => {
 		const end = DateTime.fromISO(String(item.EndDateTime ?? ''), { zone: ctx.getTimezone() });

@@ -11,16 +11,11 @@ import {
 } from '../../shared/catalogue';
 import { NotSent } from '../../shared/transport';
 import { DEFAULT_BATCH_SIZE, type NodeOptions } from '../fields/nodeOptions';
-import { warnOfEndedClass } from './endedClass';
+import { hooksOf } from './hooks';
 import { mergeBodies, shapeOutput } from './output';
-import { checkPickedBooking, checkPickedFor } from './pickedFor';
-import { checkPickedOwner } from './pickedOwner';
-import { CLIENT_SUMMARY, clientSummary } from './clientSummary';
-import { noteEmptyInputs } from './taskNotices';
 import { fetchAllPages } from './paging';
 import { buildRequest, splitRequest } from './request';
 import { readBody, sendOperation, startRun, type NodeRun } from './send';
-import { nameSoldItems, sendsCart } from './soldItems';
 import { taskView } from './taskView';
 
 /** Our errors are already NodeApiError / NodeOperationError; anything else is wrapped. */
@@ -40,18 +35,16 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 const simplifyOf = (ctx: IExecuteFunctions, operation: Operation, itemIndex: number) =>
 	operation.large ? (ctx.getNodeParameter('simplify', itemIndex, true) as boolean) : false;
 
+/** One item: the operation's request built, checked, sent and shaped, with the hooks its entry names. */
 async function runItem(run: NodeRun, itemIndex: number, operation: Operation, task?: Task) {
 	const { ctx } = run;
-	// The one task that reads more than its operation: the client's record, visits and purchases.
-	if (task?.operation === CLIENT_SUMMARY) return await clientSummary(run, itemIndex, operation);
+	const hooks = hooksOf(operation, task);
+	const step = { run, itemIndex, operation, task };
+	if (hooks.instead) return await hooks.instead(step);
 	const built = buildRequest(ctx, itemIndex, operation);
 	const body = await readBody(run, itemIndex, operation);
-	// A record picked from a list that follows other fields is theirs, or nothing is sent.
-	if (task) {
-		await checkPickedOwner(run, itemIndex, task);
-		await checkPickedFor(run, itemIndex, task);
-		await checkPickedBooking(run, itemIndex, task);
-	}
+	// Hooks before sending may refuse the item: then nothing is sent.
+	if (task) for (const before of hooks.before) await before({ ...step, task });
 	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (operation.paging) {
 		// Each part of a split id list is read page by page; Limit counts across the parts.
@@ -66,11 +59,11 @@ async function runItem(run: NodeRun, itemIndex: number, operation: Operation, ta
 	}
 	if (requests.length === 1) {
 		const response = await sendOperation(run, itemIndex, operation, built, body);
-		if (task) noteEmptyInputs(ctx, itemIndex, task, operation);
-		// A checkout's answer leaves its items unnamed: named from what was sent, or the sale read back.
-		const answer = sendsCart(operation) ? await nameSoldItems(run, itemIndex, body, response.body) : response.body;
-		const items = shapeOutput(operation, response.status, answer, simplifyOf(ctx, operation, itemIndex));
-		return warnOfEndedClass(ctx, itemIndex, operation, items);
+		let answer = response.body;
+		for (const complete of hooks.answer) answer = await complete(step, body, answer);
+		let items = shapeOutput(operation, response.status, answer, simplifyOf(ctx, operation, itemIndex));
+		for (const after of hooks.after) items = after(step, items);
+		return items;
 	}
 	// One id list over several URLs, one after another: the answers merge in the ids' order.
 	const bodies: unknown[] = [];

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { findOperation, type Operation } from '../../shared/catalogue';
+import { findOperation } from '../../shared/catalogue';
 import { mindbodyRequest } from '../../shared/transport';
-import { V6_TYPES } from '../../../document/facts';
 import { pickedItemNames } from '../bodies/checkoutForm';
 import { siteOption } from '../fields/nodeOptions';
 import type { NodeRun } from './send';
@@ -20,10 +19,6 @@ const isRecord = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
-/** Whether an operation sends a checkout cart (Sale → Checkout, Front Desk → Sell). */
-export const sendsCart = (operation: Operation) =>
-	operation.body?.shape !== undefined && V6_TYPES[operation.body.shape.type] === V6_TYPES.CheckoutShoppingCartRequest;
 
 /** One sold item as the node names it. */
 interface SoldItem {

@@ -72,6 +72,7 @@ export const tasks: readonly Task[] = [
 		ask: [{ input: 'ClientId' }, { input: 'ClassId' }],
 		more: ['SendEmail', 'Waitlist', 'RequirePayment', 'ClientServiceId', 'Test'],
 		// The pricing option picker lists the client's: one picked before the client changed is not theirs.
+		hooks: { before: ['pickedOwner'] },
 		pickedOwner: {
 			input: 'ClientServiceId',
 			reads: 'client.getServices',
@@ -104,6 +105,7 @@ export const tasks: readonly Task[] = [
 		],
 		more: ['SendEmail', 'Test'],
 		// The class picker lists the client's bookings: one picked before the client changed is not theirs.
+		hooks: { before: ['pickedBooking'] },
 		pickedBooking: {
 			input: 'ClassId',
 			reads: 'class.getVisits',
@@ -151,6 +153,7 @@ export const tasks: readonly Task[] = [
 				listSource: LISTS.waitlistEntries,
 			},
 		],
+		hooks: { before: ['pickedOwner'] },
 		pickedOwner: {
 			input: 'request.waitlistEntryIds',
 			reads: 'class.getWaitlistEntries',
@@ -179,6 +182,7 @@ export const tasks: readonly Task[] = [
 		],
 		more: ['Notes', 'SendEmail', 'StaffRequested', 'ApplyPayment', 'Test'],
 		// A slot's value is its start only; its label names the session type, staff member and location.
+		hooks: { before: ['pickedFor'] },
 		pickedFor: {
 			input: 'StartDateTime',
 			thing: 'slot',
@@ -211,6 +215,7 @@ export const tasks: readonly Task[] = [
 				listSource: LISTS.appointments,
 			},
 		],
+		hooks: { before: ['pickedOwner'] },
 		pickedOwner: {
 			input: 'AppointmentId',
 			reads: 'appointment.search',
@@ -247,6 +252,7 @@ export const tasks: readonly Task[] = [
 				description: "Where the sale is made: its prices and taxes apply. Leave empty for the online store's prices",
 			},
 		],
+		hooks: { after: ['emptyInputNotices'] },
 		whenEmpty: {
 			LocationId:
 				"No Location was picked: Mindbody priced the sale at the online store's prices and taxes, which may differ from the desk's. Pick the Location on the form to sell at its prices.",
@@ -310,7 +316,8 @@ export const tasks: readonly Task[] = [
 		description:
 			'Returns one item per client: spend (all time and last 12 months), visits, active memberships, contracts and pricing options, and the next booking; three requests per client',
 		sends: 'client.getCompleteInfo',
-		thenReads: ['client.getVisits', 'client.getPurchases'],
+		thenReads: { visits: 'client.getVisits', purchases: 'client.getPurchases' },
+		hooks: { instead: 'clientSummary' },
 		ask: [{ input: 'request.clientId', required: true }],
 	},
 ];

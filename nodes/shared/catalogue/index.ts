@@ -7,6 +7,7 @@ export { subscriptionOperations } from './webhooks';
 
 export type {
 	DocumentBody,
+	EntryHooks,
 	FieldWords,
 	Flatten,
 	ListedBody,
@@ -98,14 +99,16 @@ export function operationOfTask(task: Task): Operation {
 	return found;
 }
 
-/** The operations a task reads after the one it sends, in order. */
-export function laterReadsOfTask(task: Task): Operation[] {
-	return (task.thenReads ?? []).map((ref) => {
-		const [resource, operation] = ref.split('.');
-		const found = findOperation(resource, operation);
-		if (!found) throw new Error(`The task ${task.operation} reads ${ref}, which is no operation`);
-		return found;
-	});
+/** The operations a task reads after the one it sends, by what each gives. */
+export function laterReadsOfTask(task: Task): Record<string, Operation> {
+	return Object.fromEntries(
+		Object.entries(task.thenReads ?? {}).map(([name, ref]) => {
+			const [resource, operation] = ref.split('.');
+			const found = findOperation(resource, operation);
+			if (!found) throw new Error(`The task ${task.operation} reads ${ref}, which is no operation`);
+			return [name, found];
+		}),
+	);
 }
 
 export const findTask = (operation: string): Task | undefined => tasks.find((task) => task.operation === operation);

@@ -116,6 +116,22 @@ export type OutputShape =
 
 export type Service = 'rest' | 'webhooks';
 
+/**
+ * What the action node runs around an item's request, by name (nodes/Mindbody/actions/hooks.ts
+ * holds each): the node's pipeline is the same for every entry, and an entry that needs more
+ * names it here.
+ */
+export interface EntryHooks {
+	/** Runs in place of the request: the entry reads more than its operation (Client Summary). */
+	instead?: 'clientSummary';
+	/** Checks before anything is sent, in order; each may refuse the item, and then nothing is sent. */
+	before?: ReadonlyArray<'pickedOwner' | 'pickedFor' | 'pickedBooking'>;
+	/** Completes the service's answer before it is shaped into items. */
+	answer?: 'soldItemNames';
+	/** On the items of the answer, in order. */
+	after?: ReadonlyArray<'endedClassWarning' | 'emptyInputNotices'>;
+}
+
 export interface Operation {
 	service: Service;
 	/** Node resource value (camelCase). */
@@ -163,6 +179,8 @@ export interface Operation {
 	large?: boolean;
 	/** This GET's answer fills the dropdown of that list. */
 	serves?: ListSource;
+	/** What the node runs around this operation's request beside sending it. */
+	hooks?: EntryHooks;
 }
 
 export interface Resource {
@@ -311,8 +329,10 @@ export interface Task {
 	description: string;
 	/** The operation it sends. */
 	sends: OperationRef;
-	/** Operations it reads after that one, per item, in this order (Client Summary's visits and purchases). */
-	thenReads?: readonly OperationRef[];
+	/** Operations it reads after that one, per item, by what each gives (Client Summary's visits and purchases). */
+	thenReads?: Readonly<Record<string, OperationRef>>;
+	/** What the node runs around the task's request, beside its operation's own hooks. */
+	hooks?: EntryHooks;
 	/** The task's caution, where the operation's says less than the task does. */
 	toolWarning?: string;
 	/** Pickers that narrow the ones below them, first. */

@@ -236,6 +236,7 @@ export const classOperations: Operation[] = [
 	fromDocument(V6.AddClientToClass, {
 		resource: 'class',
 		operation: 'addClient',
+		hooks: { after: ['endedClassWarning'] },
 		name: 'Book Client',
 		action: 'Book client into class across sites',
 		description: 'Books a client into one class, or onto its waiting list',

@@ -1,6 +1,6 @@
 import { v6BodySchema, type V6BodyRule } from '../../../../document/v6Bodies';
 import type { ListSource } from '../listSources';
-import type { FieldWords, Flatten, Operation, OperationParam, OutputShape, ParamType } from '../types';
+import type { EntryHooks, FieldWords, Flatten, Operation, OperationParam, OutputShape, ParamType } from '../types';
 import type { V6Field, V6OperationFacts, V6ParamFacts, V6Scalar } from '../../../../document/factTypes';
 import { V6_TYPES } from '../../../../document/facts';
 
@@ -33,6 +33,7 @@ export interface V6Words {
 	/** The spec or the document says a staff user token is needed: without one nothing is sent. */
 	staffToken?: boolean;
 	deduplicated?: boolean;
+	hooks?: EntryHooks;
 	params?: Record<string, V6ParamWords>;
 	/** Words for body fields by the document's name; a field's list picks its ID (or its object's Id). */
 	fields?: Record<string, FieldWords>;
@@ -177,6 +178,7 @@ export function fromDocument(facts: V6OperationFacts, words: V6Words): Operation
 		...(words.large ? { large: true } : {}),
 		...(words.serves ? { serves: words.serves } : {}),
 		...(words.deduplicated ? { deduplicated: true } : {}),
+		...(words.hooks ? { hooks: words.hooks } : {}),
 		v6: facts,
 	};
 }

@@ -296,6 +296,8 @@ export const saleOperations: Operation[] = [
 	fromDocument(V6.CheckoutShoppingCart, {
 		resource: 'sale',
 		operation: 'checkout',
+		// The answer leaves its items unnamed: named from what was sent, or the sale read back.
+		hooks: { answer: 'soldItemNames' },
 		name: 'Checkout',
 		action: 'Check out shopping cart',
 		description:
