@@ -25,7 +25,7 @@ export interface FaultSpec {
 	/** Path relative to the service base: exact, `{param}` template or `*` glob (any case). */
 	path?: string;
 	/**
-	 * The operation, by the sandbox's key (spec/operations.ts): the v6 document's operation id, e.g.
+	 * The operation, by the sandbox's key (reading/operations.ts): the v6 document's operation id, e.g.
 	 * `AddClientToClass`, or method and path of a listed one, e.g. `POST /Business/Schedules/Appointments/Complete`.
 	 */
 	operation?: string;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import { operations } from './spec/operations';
+import { operations } from './reading/operations';
 
 export type LoggedService = 'rest' | 'webhooks' | 'unknown';
 

@@ -5,7 +5,7 @@ import type { SandboxRequest, SandboxResponse } from './context';
 import type { Fault, Faults } from './faults';
 import type { LoggedService, RequestLog } from './requestLog';
 import { decodeForm } from './rest/formBody';
-import { matchOperation } from './spec/operations';
+import { matchOperation } from './reading/operations';
 
 export const REST_BASE_PATH = '/public/v6';
 export const WEBHOOKS_BASE_PATH = '/push/api/v1';

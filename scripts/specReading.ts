@@ -1,10 +1,12 @@
 /**
- * Reads the documents again and holds the sandbox's reading of them (sandbox/spec/listed.ts and
- * sandbox/spec/v6Readings.ts) to what they say, field by field, without looking at the node:
+ * Reads the documents again and holds the sandbox's reading of them (sandbox/reading/listed.ts and
+ * sandbox/reading/v6Readings.ts) to what they say, field by field, without looking at the node:
  *
  * - rest-api.md's endpoint tables and webhooks.md's: method, path, the Auth column (A: a staff user
  *   token), each parameter (P or Q, wire type, list form, required, default, values), whether a body is
- *   sent and the first status of Responses; the Limits table for paging (page size, limit and offset).
+ *   sent and the first status of Responses; the Limits table for paging (page size, limit and offset);
+ *   the kind of each body (the Body column's "array of …" a list, any other an object) against
+ *   sandbox/reading/listedBodies.ts.
  * - rest-api.md's rules, through public-api-v6.md's table of the operations it names: which v6 operations
  *   need a staff token (rule 12's "needs a staff user token", rule 1's "the credentials must hold …
  *   permissions"), which deduplicate (rule 5); and public-api-v6.json's descriptions ("requires staff user
@@ -19,15 +21,16 @@
  *   npx tsx scripts/specReading.ts <folder holding rest-api.md, webhooks.md, public-api-v6.json and .md>
  *
  * Prints every difference and exits 1 on any. Like scripts/v6Facts.ts it reads the documents, so
- * neither `npm test` nor CI runs it: the data it checks is committed in sandbox/spec/.
+ * neither `npm test` nor CI runs it: the data it checks is committed in sandbox/reading/.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { SPEC_OPERATIONS, type SpecOperation, type SpecParam, type WireType } from '../sandbox/spec/listed';
-import { operations } from '../sandbox/spec/operations';
-import { V6_OPERATIONS } from '../sandbox/spec/v6Facts';
-import { V6_READINGS } from '../sandbox/spec/v6Readings';
+import { SPEC_OPERATIONS, type SpecOperation, type SpecParam, type WireType } from '../sandbox/reading/listed';
+import { LISTED_BODIES } from '../sandbox/reading/listedBodies';
+import { operations } from '../sandbox/reading/operations';
+import { V6_OPERATIONS } from '../document/facts';
+import { V6_READINGS } from '../sandbox/reading/v6Readings';
 
 // The documents are not part of the repository: their folder is always named, never assumed.
 if (!process.argv[2] || !existsSync(resolve(process.argv[2], 'public-api-v6.json'))) {
@@ -44,6 +47,8 @@ interface Reading {
 	userToken: boolean;
 	params: SpecParam[];
 	hasBody: boolean;
+	/** A body's kind as the Body column states it: "array of …" is a list. */
+	bodyKind?: 'list' | 'object';
 	/** Undefined where the document states none. */
 	successStatus?: number;
 	paging?: { limit: string; offset: string; pageSize: number };
@@ -199,6 +204,7 @@ function readRest(markdown: string): Reading[] {
 				userToken: shared ? true : row.Auth === 'A',
 				params,
 				hasBody: shared ? false : row.Body !== 'none',
+				...(!shared && row.Body !== 'none' ? { bodyKind: /^array of/.test(row.Body) ? 'list' : 'object' } : {}),
 				...(successStatus ? { successStatus } : {}),
 				...(consumer ? { consumer } : {}),
 			});
@@ -233,6 +239,8 @@ function readWebhooks(markdown: string): Reading[] {
 				([, name]): SpecParam => ({ name, location: 'path', type: 'string', required: true }),
 			),
 			hasBody: row['Payload in'] !== 'none',
+			// The POST and PATCH bodies are objects of named fields (the text below the table).
+			...(row['Payload in'] !== 'none' ? { bodyKind: 'object' as const } : {}),
 			successStatus: firstStatus(row['Payload out']),
 		}));
 }
@@ -403,7 +411,7 @@ function compareListed(documents: Reading[], sandbox: SpecOperation[], problems:
 		const label = key(doc);
 		const op = mine.get(label);
 		if (!op) {
-			problems.push(`${label}: in the documents, not in sandbox/spec/listed.ts`);
+			problems.push(`${label}: in the documents, not in sandbox/reading/listed.ts`);
 			continue;
 		}
 		mine.delete(label);
@@ -414,6 +422,7 @@ function compareListed(documents: Reading[], sandbox: SpecOperation[], problems:
 		};
 		differ('user token (Auth A)', doc.userToken, op.userToken);
 		differ('body sent', doc.hasBody, op.hasBody);
+		if (op.body) differ('body kind (listedBodies.ts)', doc.bodyKind ?? 'none', LISTED_BODIES[op.body].kind);
 		if (doc.successStatus === undefined) {
 			choices.push(`${label}: no success status stated; listed.ts answers ${op.successStatus}`);
 		} else differ('success status', doc.successStatus, op.successStatus);
@@ -429,7 +438,7 @@ function compareListed(documents: Reading[], sandbox: SpecOperation[], problems:
 			problems.push(`${label}: a consumer may call it (${doc.consumer}); listed.ts says not`);
 		if (!doc.consumer && op.consumer) choices.push(`${label}: a consumer may call it (the sandbox's choice)`);
 	}
-	for (const label of mine.keys()) problems.push(`${label}: in sandbox/spec/listed.ts, not in the documents`);
+	for (const label of mine.keys()) problems.push(`${label}: in sandbox/reading/listed.ts, not in the documents`);
 }
 
 function compareV6(documents: V6DocumentReading, problems: string[], choices: string[]) {
@@ -473,6 +482,8 @@ if (open.length) {
 }
 problems.splice(0, problems.length, ...problems.filter((problem) => !open.includes(problem)));
 if (problems.length) {
-	console.log(`\n${problems.length} differences between the documents and sandbox/spec:\n  ${problems.join('\n  ')}`);
+	console.log(
+		`\n${problems.length} differences between the documents and sandbox/reading:\n  ${problems.join('\n  ')}`,
+	);
 	process.exitCode = 1;
-} else console.log('\nThe sandbox/spec reading agrees with the documents.');
+} else console.log('\nThe sandbox/reading reading agrees with the documents.');

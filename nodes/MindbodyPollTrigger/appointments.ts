@@ -2,7 +2,7 @@ import { EVENT_CHOICES } from './eventChoices';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../document/facts';
 import { appointmentEventData } from './eventData';
 import { readList } from './listPages';
 import { SAMPLE_PAGES, dayEndIn, operationOf, studioZoneOf, windowOf, type PollEvent, type PollRun } from './pollEvent';

@@ -2,7 +2,7 @@ import { EVENT_CHOICES } from './eventChoices';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../shared/catalogue';
-import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../document/facts';
 import {
 	advance,
 	createdBefore,

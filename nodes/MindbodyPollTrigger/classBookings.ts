@@ -2,7 +2,7 @@ import { EVENT_CHOICES } from './eventChoices';
 import type { IDataObject } from 'n8n-workflow';
 
 import { addDays } from '../shared/transport/studioCalendar';
-import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../document/facts';
 import {
 	advance,
 	cursorFromDate,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { studioDay, instantIn, isAttended, utcDay } from '../shared/transport/studioCalendar';
-import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../document/facts';
 import { JOB_SETTINGS, JOB_SETTING_MAX } from './eventChoices';
 import { readList, readOne, type Query } from './listPages';
 import { operationOf, type PollRun } from './pollEvent';

@@ -1,7 +1,7 @@
 import { EVENT_CHOICES } from './eventChoices';
 import type { IDataObject } from 'n8n-workflow';
 
-import { V6_OPERATIONS as V6 } from '../shared/v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../document/facts';
 import { addDays, dateOnly, studioDay } from '../shared/transport/studioCalendar';
 import {
 	CLIENTS_PER_READ,

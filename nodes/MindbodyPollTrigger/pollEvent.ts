@@ -1,6 +1,6 @@
 import type { Operation } from '../shared/catalogue';
 import { operations } from '../shared/catalogue';
-import type { V6OperationFacts } from '../shared/v6Document/factTypes';
+import type { V6OperationFacts } from '../../document/factTypes';
 import type { RunSession } from '../shared/transport';
 import { addDays, studioDay, studioZone } from '../shared/transport/studioCalendar';
 import type { PolledEvent } from './pollItems';

@@ -1,4 +1,4 @@
-import { V6_TYPES } from '../spec/v6Facts';
+import { V6_TYPES } from '../../document/facts';
 import type { Random } from './prng';
 import type { Counted } from './records';
 import type { Staff, StaffLogin } from './recordTypes';

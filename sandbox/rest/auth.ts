@@ -1,7 +1,7 @@
 import type { ApiKeyAccount, SandboxContext, SandboxRequest, SandboxResponse } from '../context';
 import type { RestStore, UserToken } from '../data/store';
 import type { SiteData } from '../data/types';
-import type { SandboxOperation } from '../spec/operations';
+import type { SandboxOperation } from '../reading/operations';
 import { v6Error } from '../v6/answers';
 import { text } from './call';
 
@@ -91,7 +91,7 @@ export function checkUser(
 			? v6Error(401, 'AuthorizationRequired', 'Authorization Required')
 			: text(401, 'Authorization required: send Authorization: Bearer <user token>.');
 	}
-	// A consumer reaches consumer booking, classes and enrollments, and their own profile (spec/listed.ts, spec/v6Readings.ts).
+	// A consumer reaches consumer booking, classes and enrollments, and their own profile (reading/listed.ts, reading/v6Readings.ts).
 	if (bearer.token.Type === 'Consumer' && !op.consumer) {
 		return text(403, 'This operation needs a staff user token.');
 	}

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-import type { SchemaName } from '../spec/bodyNames';
+import type { SchemaName } from '../reading/listedBodies';
 
 /**
- * How the sandbox binds a body that passed the spec's checks (its schemas, spec/bodies.ts) to its own
+ * How the sandbox binds a body that passed the spec's checks (its schemas, reading/bodies.ts) to its own
  * records, as the service's model binder does: field names in any case, only the fields a
  * handler needs, no ranges or value lists the spec does not state, unknown fields kept. A body
  * it cannot bind (no Id where a record must be named, text where a number is needed) answers

@@ -1,7 +1,7 @@
 import type { ApiKeyAccount, SandboxContext, SandboxRequest, SandboxResponse } from '../context';
 import type { RestStore, UserToken } from '../data/store';
 import type { SiteData } from '../data/types';
-import type { SandboxOperation } from '../spec/operations';
+import type { SandboxOperation } from '../reading/operations';
 import type { Params } from './params';
 
 /** One REST call that passed the header, parameter and body checks. */

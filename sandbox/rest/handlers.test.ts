@@ -1,4 +1,4 @@
-import { operations } from '../spec/operations';
+import { operations } from '../reading/operations';
 import { joinTables } from './call';
 import { missingHandlers, restHandlers } from './handlers';
 

@@ -13,7 +13,7 @@ import { dashboardHandlers } from './dashboard';
 import { deduplicated } from './deduplication';
 import { promoCodeHandlers } from './promoCodes';
 import { recurringHandlers } from './recurring';
-import { operations, type SandboxOperation } from '../spec/operations';
+import { operations, type SandboxOperation } from '../reading/operations';
 import { saleHandlers } from './sales';
 import { staffCalendarHandlers } from './staffCalendar';
 import { timeRangeHandlers } from './timeRanges';

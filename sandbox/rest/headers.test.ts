@@ -1,4 +1,4 @@
-import { operations } from '../spec/operations';
+import { operations } from '../reading/operations';
 import { isPlainText, useSandbox } from '../test/harness';
 
 const h = useSandbox({ tokenLifetimeMs: 60 * 60 * 1000 });

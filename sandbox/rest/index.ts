@@ -7,8 +7,8 @@ import { coerceForm } from './formBody';
 import { handlerFor, missingHandlers, restHandlers } from './handlers';
 import { parseParams } from './params';
 import { handleUserToken, type TokenSettings } from './userTokens';
-import { checkBody, describeIssues } from '../spec/check';
-import { matchOperation, operations, type SandboxOperation } from '../spec/operations';
+import { checkBody, describeIssues } from '../../document/bodyCheck';
+import { matchOperation, operations, type SandboxOperation } from '../reading/operations';
 import { bindToFacts, coerceToFacts, v6Error } from '../v6/answers';
 
 export interface RestService {

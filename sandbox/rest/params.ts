@@ -1,7 +1,7 @@
 import type { SandboxRequest } from '../context';
 import { parseWhen } from '../data/dates';
 import { wallClock } from '../data/zones';
-import type { ParamType, SandboxOperation, SandboxParam } from '../spec/operations';
+import type { ParamType, SandboxOperation, SandboxParam } from '../reading/operations';
 
 export type ParamValue = number | boolean | string | number[] | string[];
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { z } from 'zod';
 
-import { describeIssues } from '../spec/check';
+import { describeIssues } from '../../document/bodyCheck';
 import type { SandboxRequest, SandboxResponse } from '../context';
 import { isoAt } from '../data/dates';
 import { MAIN_SITE_ID } from '../data/accounts';

@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '..';
 import type { SiteData } from '../data/types';
-import { findEvent } from '../spec/events';
+import { findEvent } from '../reading/events';
 
 /** A Monday morning, so weekday availability and "today" are predictable. */
 export const TEST_START = '2026-03-02T08:00:00Z';

@@ -1,5 +1,5 @@
-import { operations, type SandboxOperation as Operation } from '../spec/operations';
-import { findEvent } from '../spec/events';
+import { operations, type SandboxOperation as Operation } from '../reading/operations';
+import { findEvent } from '../reading/events';
 import { TEST_CARDS } from '../data/saleRecords';
 import type { Client, SiteData } from '../data/types';
 import { shapeProblems } from '../v6/shapes';

@@ -1,5 +1,5 @@
-import type { V6Field } from '../spec/v6FactTypes';
-import { V6_TYPES } from '../spec/v6Facts';
+import type { V6Field } from '../../document/factTypes';
+import { V6_TYPES } from '../../document/facts';
 import type { SandboxResponse } from '../context';
 import type { RestCall } from '../rest/call';
 

@@ -1,5 +1,5 @@
-import { operations } from '../spec/operations';
-import { findEvent } from '../spec/events';
+import { operations } from '../reading/operations';
+import { findEvent } from '../reading/events';
 import { DAY, dateOf, dayName } from '../data/dates';
 import { STAFF_PERMISSIONS, type StaffPermission } from '../data/staffRecords';
 import type { ClassInstance, Client, ClientService } from '../data/types';

@@ -1,5 +1,5 @@
-import { operations } from '../spec/operations';
-import { findEvent } from '../spec/events';
+import { operations } from '../reading/operations';
+import { findEvent } from '../reading/events';
 import { DAY } from '../data/dates';
 import type { ClassInstance, Client } from '../data/types';
 import { TEST_START, useSandbox, type Answer } from '../test/harness';

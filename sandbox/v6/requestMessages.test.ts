@@ -1,4 +1,4 @@
-import { operations } from '../spec/operations';
+import { operations } from '../reading/operations';
 import { useSandbox } from '../test/harness';
 
 const h = useSandbox();

@@ -1,5 +1,5 @@
-import type { V6Field, V6Scalar } from '../spec/v6FactTypes';
-import { V6_TYPES } from '../spec/v6Facts';
+import type { V6Field, V6Scalar } from '../../document/factTypes';
+import { V6_TYPES } from '../../document/facts';
 
 /**
  * Whether an answer has the document's shape, strictly: every field one the type states, of

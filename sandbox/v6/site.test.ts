@@ -1,4 +1,4 @@
-import { operations } from '../spec/operations';
+import { operations } from '../reading/operations';
 import { DAY, dateOf } from '../data/dates';
 import { PAYMENT_METHODS } from '../data/names';
 import { TEST_START, useSandbox, type Answer, type CallOptions } from '../test/harness';

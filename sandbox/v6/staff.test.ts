@@ -1,5 +1,5 @@
-import { operations } from '../spec/operations';
-import { findEvent } from '../spec/events';
+import { operations } from '../reading/operations';
+import { findEvent } from '../reading/events';
 import { DAY, dateOf, isoAt } from '../data/dates';
 import { hasPermission } from '../data/staffRecords';
 import { TEST_START, useSandbox, type Answer, type CallOptions } from '../test/harness';

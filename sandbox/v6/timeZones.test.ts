@@ -1,5 +1,5 @@
-import { operations } from '../spec/operations';
-import { findEvent } from '../spec/events';
+import { operations } from '../reading/operations';
+import { findEvent } from '../reading/events';
 import { HOUR } from '../data/dates';
 import { TEST_START, useSandbox, type Answer, type CallOptions } from '../test/harness';
 import { cash, serviceItem } from '../test/saleTestKit';

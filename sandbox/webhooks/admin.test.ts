@@ -1,4 +1,4 @@
-import { checkEventData, eventIds, findEvent } from '../spec/events';
+import { checkEventData, eventIds, findEvent } from '../reading/events';
 import { activeSubscription, subscribe, useWebhookTest } from '../test/webhookContext';
 
 const env = useWebhookTest();

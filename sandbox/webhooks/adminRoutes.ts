@@ -1,4 +1,4 @@
-import { findEvent } from '../spec/events';
+import { findEvent } from '../reading/events';
 import type { SandboxContext, SandboxResponse } from '../context';
 import { NO_SWITCHES, type DeliveryQueue, type DeliverySwitches } from './deliveryQueue';
 import type { QueuedMessage } from './eventFanOut';

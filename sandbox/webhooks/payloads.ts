@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { findEvent } from '../spec/events';
+import { findEvent } from '../reading/events';
 import { isoSeconds, sceneValues, seededRandom } from './payloadScene';
 
 /**

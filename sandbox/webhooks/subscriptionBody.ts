@@ -1,12 +1,12 @@
 import type { ZodIssue } from 'zod';
 
-import { eventIds as catalogEventIds } from '../spec/events';
-import { subscriptionCreate, subscriptionUpdate } from '../spec/bodies';
+import { eventIds as catalogEventIds } from '../reading/events';
+import { bodySchemas } from '../reading/bodies';
 import { errorItem, webhookErrors, type ErrorItem } from './errors';
 import { urlFormProblem, type BodyMode } from './webhookUrl';
 
 /**
- * Checks a POST or PATCH body with the shared zod schemas and maps each problem to the
+ * Checks a POST or PATCH body with the sandbox's reading of it (reading/bodies.ts) and maps each problem to the
  * service's code. One error per field; every field is checked, so a body with several problems
  * lists them all (sorted by code when answered). The URL's HEAD check comes later, and only for
  * an otherwise valid body.
@@ -83,7 +83,7 @@ function fieldRuleError(field: string, raw: Raw, mode: BodyMode, allowLoopbackHt
 
 export function checkSubscriptionBody(body: unknown, mode: BodyMode, allowLoopbackHttp: boolean): BodyCheck {
 	const raw: Raw = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Raw) } : {};
-	const schema = mode === 'create' ? subscriptionCreate : subscriptionUpdate;
+	const schema = mode === 'create' ? bodySchemas.subscriptionCreate : bodySchemas.subscriptionUpdate;
 	// A null referenceId means "none", not a wrong type: the schema sees an empty one.
 	const result = schema.safeParse(raw.referenceId === null ? { ...raw, referenceId: '' } : raw);
 	const firstIssue = new Map<string, ZodIssue>();

@@ -5,8 +5,8 @@ import { webhookErrors, type ErrorKind } from './errors';
 import { startTimeLimit } from './timeLimit';
 
 /**
- * The webhookUrl rules past its length (the body's schema checks that: `WEBHOOK_URL_MAX` in
- * spec/bodies.ts): its form (checked without I/O), then the validity check, a HEAD request that
+ * The webhookUrl rules past its length (the body's check reads that from the sandbox's
+ * transcription, reading/listedBodies.ts): its form (checked without I/O), then the validity check, a HEAD request that
  * must answer 2xx within the time limit (10 s on the real service), measured on the sandbox clock
  * (see timeLimit.ts).
  */

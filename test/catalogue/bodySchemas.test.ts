@@ -3,9 +3,9 @@ import { checkoutFormInput } from '../../nodes/Mindbody/bodies/checkoutForm';
 import { v6BodyInput } from '../../nodes/Mindbody/bodies/v6Body';
 import { operations } from '../../nodes/shared/catalogue';
 import * as schemas from '../../nodes/shared/schemas/bodies';
-import { V6_OPERATIONS } from '../../nodes/shared/v6Document/facts';
+import { V6_OPERATIONS } from '../../document/facts';
 import { bodyModel, type SchemaName } from '../../sandbox/rest/bodyModels';
-import { operations as sandboxOperations } from '../../sandbox/spec/operations';
+import { operations as sandboxOperations } from '../../sandbox/reading/operations';
 import { V6_COVERED_FACTS } from './v6Coverage';
 
 const bodySchemas = Object.entries(schemas).filter(

@@ -1,5 +1,5 @@
 import { FRONT_DESK, operations, operationsOf, resources, tasks, type Operation } from '../../nodes/shared/catalogue';
-import { SPEC_OPERATIONS, type SpecParam, type WireType, type SpecOperation } from '../../sandbox/spec/listed';
+import { SPEC_OPERATIONS, type SpecParam, type WireType, type SpecOperation } from '../../sandbox/reading/listed';
 import { V6_COVERED } from './v6Coverage';
 
 /**

@@ -18,7 +18,7 @@ import {
 	type Task,
 	type TaskPickedOwner,
 } from '../../nodes/shared/catalogue';
-import { V6_OPERATIONS, V6_TYPES } from '../../nodes/shared/v6Document/facts';
+import { V6_OPERATIONS, V6_TYPES } from '../../document/facts';
 import { allFields } from '../support/nodeFields';
 
 /**

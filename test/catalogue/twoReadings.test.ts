@@ -1,11 +1,14 @@
 import { operations as nodeOperations, type Operation } from '../../nodes/shared/catalogue';
-import { operations as sandboxOperations, type SandboxOperation } from '../../sandbox/spec/operations';
+import { bodySchemaOf } from '../../sandbox/reading/bodies';
+import { LISTED_BODIES } from '../../sandbox/reading/listedBodies';
+import { operations as sandboxOperations, type SandboxOperation } from '../../sandbox/reading/operations';
 
 /**
  * The node's catalogue and the sandbox's reading of the same documents, side by side. Each is
- * written apart (the catalogue in nodes/shared/catalogue, the sandbox's in sandbox/spec), so a
- * misreading on one side shows here as a difference naming both, instead of the node, the fake
- * service and the tests agreeing on it.
+ * written apart (the catalogue in nodes/shared/catalogue and its listed bodies' schemas in
+ * nodes/shared/schemas, the sandbox's in sandbox/reading), so a misreading on one side shows here as
+ * a difference naming both, instead of the node, the fake service and the tests agreeing on it. Only
+ * the v6 document's facts and their mechanical reader (document/) are one for both.
  */
 
 const key = (op: { service: string; method: string; path: string }) => `${op.service} ${op.method} ${op.path}`;
@@ -20,19 +23,33 @@ const paramFacts = (param: Operation['params'][number] | SandboxOperation['param
 
 /**
  * Bodies a schema meets, to compare what two schemas ask for without reading their code: absent,
- * of the wrong kind, empty, with an empty entry. The problems each finds (the fields it requires,
- * the kind it wants) are what the two readings must agree on.
+ * of the wrong kind, empty, with an empty entry, with a flag, lengths and values the spec states
+ * broken. Where each finds problems (the fields it requires, the kind it wants) is what the two
+ * readings must agree on; each words its messages itself.
  */
-const PROBES: unknown[] = [undefined, null, 'text', {}, [], [{}], [1], { Items: [{}] }];
+const PROBES: unknown[] = [
+	undefined,
+	null,
+	'text',
+	{},
+	[],
+	[{}],
+	[1],
+	[1.5, '2'],
+	{ Items: [{}] },
+	{ Items: [{ SalesNotes: 'x'.repeat(256) }] },
+	{ sendEmail: 'yes', eventIds: [], eventSchemaVersion: 2, referenceId: 'x'.repeat(257), webhookUrl: '' },
+	{ eventIds: ['a'], eventSchemaVersion: 1, webhookUrl: 'x'.repeat(2084), status: 'Paused' },
+];
 
 const problemsOf = (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } } }) =>
 	PROBES.map((probe) => {
 		const result = schema.safeParse(probe);
 		return result.success
 			? 'passes'
-			: (result.error!.issues as Array<{ path: unknown[]; message: string }>)
-					.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-					.join('; ');
+			: (result.error!.issues as Array<{ path: unknown[] }>)
+					.map((issue) => issue.path.join('.') || '(body)')
+					.join(', ');
 	});
 
 /** Every difference between the two readings, each naming the node's and the sandbox's side. */
@@ -81,7 +98,7 @@ export function compareReadings(node: readonly Operation[], sandbox: readonly Sa
 		if (mine.body && theirs.body) {
 			differ(
 				label,
-				'body problems (required fields, kind)',
+				'body problems (where each probe fails: required fields, kind, flags, lengths, values)',
 				problemsOf(mine.body.schema),
 				problemsOf(theirs.body.schema),
 			);
@@ -154,6 +171,27 @@ describe('the comparison names both sides of a difference', () => {
 					schema: sandboxOp(sandbox, 'POST /Business/Schedules/Availability/Search').body!.schema,
 				}),
 			/Availability\/Add .*body problems .*node catalogue .*DaysOfWeek.*sandbox reading/,
+		],
+		[
+			'a listed body the node misreads (a flag it does not check)',
+			(node) =>
+				(nodeOp(node, 'appointment.modify').body = {
+					...nodeOp(node, 'appointment.modify').body!,
+					schema: nodeOp(node, 'promoCode.create').body!.schema,
+				}),
+			/Appointments\/Modify .*body problems .*node catalogue .*"passes".*sandbox reading .*"sendEmail/,
+		],
+		[
+			"a required field the sandbox's transcription leaves out",
+			(_node, sandbox) => {
+				const booking = sandboxOp(sandbox, 'POST /Consumer/Schedules/Location/{locationId}/Appointments');
+				const misread = { ...LISTED_BODIES.bookingRequestItems.required, fields: ['StaffReference', 'Range'] };
+				booking.body = {
+					...booking.body!,
+					schema: bodySchemaOf({ ...LISTED_BODIES.bookingRequestItems, required: misread }),
+				};
+			},
+			/Location\/\{locationId\}\/Appointments .*body problems .*node catalogue .*AppointmentTypeReference.*sandbox reading (?!.*AppointmentTypeReference)/,
 		],
 		[
 			'an operation one side lacks',

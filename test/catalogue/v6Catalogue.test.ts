@@ -2,8 +2,8 @@ import { takesUserToken } from '../../nodes/shared/auth';
 import { operations, type Operation } from '../../nodes/shared/catalogue';
 import { bodyPlanOf, type PlannedField } from '../../nodes/Mindbody/bodies/bodyPlan';
 import { TYPE_TIMES } from '../../nodes/shared/catalogue/v6/fieldWords';
-import type { V6Field, V6OperationFacts } from '../../nodes/shared/v6Document/factTypes';
-import { V6_OPERATIONS, V6_TYPES } from '../../nodes/shared/v6Document/facts';
+import type { V6Field, V6OperationFacts } from '../../document/factTypes';
+import { V6_OPERATIONS, V6_TYPES } from '../../document/facts';
 import { pagedInDocument, V6_COVERED } from './v6Coverage';
 
 /**

@@ -1,5 +1,5 @@
-import type { V6OperationFacts } from '../../nodes/shared/v6Document/factTypes';
-import { V6_OPERATIONS, V6_TYPES } from '../../nodes/shared/v6Document/facts';
+import type { V6OperationFacts } from '../../document/factTypes';
+import { V6_OPERATIONS, V6_TYPES } from '../../document/facts';
 
 /**
  * The v6 document's operations the catalogue covers, read from the facts: every one but the

@@ -74,13 +74,15 @@ describe('the sandbox package', () => {
 
 	it('packs, installs from the tarball alone, starts with npx and answers REST calls with the keys it prints', async () => {
 		// Packed from a copy: its build in sandbox/dist would be what other tests' `import '../sandbox'`
-		// finds meanwhile (package.json "main"). The copy keeps the tsconfig it extends and this repository's
-		// node_modules (tsc, the types).
+		// finds meanwhile (package.json "main"). The copy keeps the document layer the sandbox imports (its
+		// build bundles it), the tsconfig it extends and this repository's node_modules (tsc, the types).
 		const copy = path.join(work, 'repo');
-		fs.cpSync(path.join(ROOT, 'sandbox'), path.join(copy, 'sandbox'), {
-			recursive: true,
-			filter: (source) => !['dist', 'node_modules'].includes(path.basename(source)),
-		});
+		for (const folder of ['sandbox', 'document']) {
+			fs.cpSync(path.join(ROOT, folder), path.join(copy, folder), {
+				recursive: true,
+				filter: (source) => !['dist', 'node_modules'].includes(path.basename(source)),
+			});
+		}
 		fs.copyFileSync(path.join(ROOT, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
 		fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 		// prepack builds dist/ (this repository's .npmrc, and npx's environment, turn scripts off).
@@ -91,7 +93,11 @@ describe('the sandbox package', () => {
 			files: Array<{ path: string }>;
 		}>;
 		const files = packed[0].files.map((file) => file.path);
-		expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/cli.js', 'dist/index.js']));
+		expect(files).toEqual(
+			expect.arrayContaining(['package.json', 'README.md', 'dist/sandbox/cli.js', 'dist/sandbox/index.js']),
+		);
+		// The v6 document's facts and their readers travel inside the package, not beside it.
+		expect(files).toEqual(expect.arrayContaining(['dist/document/facts.js', 'dist/document/v6Bodies.js']));
 		expect(files.filter((file) => /\.test\.|\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
 		expect(files.some((file) => file.startsWith('docs/') && file.endsWith('.png'))).toBe(true);
 

@@ -9,7 +9,7 @@ import {
 	findEvent,
 } from '../../nodes/shared/events/eventCatalogue';
 import { createPayloadGenerator } from '../../sandbox/webhooks/payloads';
-import { parseFields, SPEC_CATALOG, SPEC_ROWS } from '../../sandbox/spec/events';
+import { parseFields, SPEC_CATALOG, SPEC_ROWS } from '../../sandbox/reading/events';
 
 /** The transcription's notation for a zod type (see catalogSpec.ts). */
 function typeCode(type: z.ZodTypeAny): string {

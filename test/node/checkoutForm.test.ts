@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
-import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
+import { V6_TYPES } from '../../document/facts';
 import { TEST_CARDS } from '../../sandbox/data/saleRecords';
 import type { Client } from '../../sandbox/data/types';
 import { allFields } from '../support/nodeFields';

@@ -12,7 +12,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { operations as catalogue } from '../../nodes/shared/catalogue';
-import { V6_OPERATIONS } from '../../nodes/shared/v6Document/facts';
+import { V6_OPERATIONS } from '../../document/facts';
 import { HarnessNodeTypes, MINDBODY } from '../harness/nodeTypes';
 import { newCredentials, runWorkflow, type RunResult } from '../harness/runWorkflow';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';

@@ -13,7 +13,7 @@ import {
 	toolDescriptionOf,
 	type OperationKey,
 } from '../../nodes/shared/catalogue/toolDescriptions';
-import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
+import { V6_TYPES } from '../../document/facts';
 
 /**
  * The node is usableAsTool. n8n runs it as an AI agent's tool under the name `mindbodyTool`: a copy of

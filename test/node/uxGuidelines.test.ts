@@ -5,8 +5,8 @@ import { bodyInput } from '../../nodes/Mindbody/bodies';
 import { bodyPlanOf, type PlannedField } from '../../nodes/Mindbody/bodies/bodyPlan';
 import { paramProperties } from '../../nodes/Mindbody/description/paramFields';
 import { LISTS, operations, taskAsOperation, tasks, type Operation } from '../../nodes/shared/catalogue';
-import type { V6Field } from '../../nodes/shared/v6Document/factTypes';
-import { V6_TYPES } from '../../nodes/shared/v6Document/facts';
+import type { V6Field } from '../../document/factTypes';
+import { V6_TYPES } from '../../document/facts';
 import { allFields } from '../support/nodeFields';
 
 /** n8n's UX guidelines for nodes, checked on the description n8n loads. */

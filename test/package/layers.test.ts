@@ -38,9 +38,10 @@ function importsOf(file: string): string[] {
 type Edge = { from: string; to: string };
 const edgesOf = (files: string[]): Edge[] => files.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
 
-const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
+const files = [...sourceFiles('nodes'), ...sourceFiles('credentials'), ...sourceFiles('document')];
 const edges = edgesOf(files);
 const sandboxEdges = edgesOf(sourceFiles('sandbox'));
+const documentEdges = edges.filter(({ from }) => from.startsWith('document/'));
 
 const graphOf = (list: Edge[]) => {
 	const graph = new Map<string, string[]>();
@@ -82,16 +83,10 @@ const actionLayer = (file: string) => {
  * nodes/shared by folder (or file), bottom layer first: each imports only from the layers below
  * its own. Folders of one layer stand side by side and do not import each other.
  */
-const SHARED_LAYERS = [
-	['v6Document'],
-	['schemas'],
-	['catalogue', 'events'],
-	['auth'],
-	['transport', 'processedRecord.ts'],
-];
+const SHARED_LAYERS = [['schemas'], ['catalogue', 'events'], ['auth'], ['transport', 'processedRecord.ts']];
 const sharedPart = (file: string) => /^nodes\/shared\/([^/]+)/.exec(file)?.[1];
 const sharedLayer = (part: string) => SHARED_LAYERS.findIndex((layer) => layer.includes(part));
-/** The rule as CONTRIBUTING writes it: `v6Document/` < `schemas/` < `catalogue/`, `events/` < … */
+/** The rule as CONTRIBUTING writes it: `schemas/` < `catalogue/`, `events/` < … */
 const statedLayers = SHARED_LAYERS.map((layer) =>
 	layer.map((part) => `\`${part}${part.endsWith('.ts') ? '' : '/'}\``).join(', '),
 ).join(' < ');
@@ -113,7 +108,7 @@ describe('imports point one way', () => {
 		expect(edges).toContainEqual({ from: 'nodes/Mindbody/Mindbody.node.ts', to: 'nodes/Mindbody/actions/router.ts' });
 	});
 
-	test('no import cycle anywhere in nodes/ or credentials/', () => {
+	test('no import cycle anywhere in nodes/, credentials/ or document/', () => {
 		expect(findCycles(graphOf(edges))).toEqual([]);
 	});
 
@@ -137,7 +132,7 @@ describe('imports point one way', () => {
 		]);
 		expect(findCycles(diamond)).toEqual([]);
 		// One import from the facts back up to the catalogue closes a loop through the whole catalogue.
-		const planted = { from: 'nodes/shared/v6Document/facts.ts', to: 'nodes/shared/catalogue/index.ts' };
+		const planted = { from: 'document/facts.ts', to: 'nodes/shared/catalogue/index.ts' };
 		const found = findCycles(graphOf([...edges, planted]));
 		expect(found.length).toBeGreaterThan(0);
 		const through = (cycle: string[]) => cycle.some((file, i) => file === planted.from && cycle[i + 1] === planted.to);
@@ -145,6 +140,7 @@ describe('imports point one way', () => {
 	});
 
 	test('shipped code imports nothing from test/, scripts/ or sandbox/', () => {
+		expect(edges.length).toBeGreaterThan(150);
 		expect(edges.filter(({ to }) => /^(test|scripts|sandbox)\//.test(to))).toEqual([]);
 		// The rule sees an import of the sandbox from the node.
 		const planted = { from: 'nodes/Mindbody/actions/send.ts', to: 'sandbox/rest/index.ts' };
@@ -152,9 +148,24 @@ describe('imports point one way', () => {
 	});
 
 	test('nodes/shared imports nothing from either node', () => {
-		expect(edges.filter(({ from, to }) => from.startsWith('nodes/shared/') && !to.startsWith('nodes/shared/'))).toEqual(
-			[],
-		);
+		expect(
+			edges.filter(({ from, to }) => from.startsWith('nodes/shared/') && !/^(nodes\/shared|document)\//.test(to)),
+		).toEqual([]);
+	});
+
+	test('document/ imports only itself: the node and the sandbox build on it, never the other way', () => {
+		const outside = (list: Edge[]) => list.filter(({ to }) => !to.startsWith('document/'));
+		expect(documentEdges).toContainEqual({ from: 'document/v6Bodies.ts', to: 'document/facts.ts' });
+		expect(outside(documentEdges)).toEqual([]);
+		// Both sides import it.
+		expect(edges.some(({ from, to }) => from.startsWith('nodes/') && to.startsWith('document/'))).toBe(true);
+		expect(sandboxEdges.some(({ to }) => to.startsWith('document/'))).toBe(true);
+		// The rule sees an import of the node's catalogue or of the sandbox from the document layer.
+		const planted = [
+			{ from: 'document/v6Bodies.ts', to: 'nodes/shared/catalogue/index.ts' },
+			{ from: 'document/facts.ts', to: 'sandbox/reading/operations.ts' },
+		];
+		expect(outside([...documentEdges, ...planted])).toEqual(planted);
 	});
 
 	test(`inside nodes/shared, each part imports only the layers below it (${statedLayers})`, () => {
@@ -166,7 +177,7 @@ describe('imports point one way', () => {
 			({ from, to }) => sharedPart(from) && sharedPart(to) && sharedPart(from) !== sharedPart(to),
 		);
 		expect(new Set(across.map(({ from }) => sharedPart(from)))).toEqual(
-			new Set(['schemas', 'catalogue', 'events', 'auth', 'transport', 'processedRecord.ts']),
+			new Set(['catalogue', 'events', 'auth', 'transport', 'processedRecord.ts']),
 		);
 		const planted = [
 			{ from: 'nodes/shared/schemas/bodies.ts', to: 'nodes/shared/catalogue/index.ts' },
@@ -205,10 +216,10 @@ describe('imports point one way', () => {
 		expect(findCycles(graphOf([...sandboxEdges, planted])).length).toBeGreaterThan(0);
 	});
 
-	test('the sandbox stands alone: it imports only itself, and reads the documents itself', () => {
+	test('the sandbox stands alone: it imports only itself and the document layer, and reads the documents itself', () => {
 		expect(sandboxEdges.length).toBeGreaterThan(500);
-		expect(sandboxEdges).toContainEqual({ from: 'sandbox/server.ts', to: 'sandbox/spec/operations.ts' });
-		const outside = (list: Edge[]) => list.filter(({ to }) => !to.startsWith('sandbox/'));
+		expect(sandboxEdges).toContainEqual({ from: 'sandbox/server.ts', to: 'sandbox/reading/operations.ts' });
+		const outside = (list: Edge[]) => list.filter(({ to }) => !/^(sandbox|document)\//.test(to));
 		expect(outside(sandboxEdges)).toEqual([]);
 		// The rule sees an import of the node's catalogue from the sandbox, its tests included.
 		const planted = { from: 'sandbox/v6/clients.test.ts', to: 'nodes/shared/catalogue/index.ts' };

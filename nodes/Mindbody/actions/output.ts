@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../../shared/catalogue';
-import type { V6Field, V6TypeFacts } from '../../shared/v6Document/factTypes';
-import { V6_TYPES } from '../../shared/v6Document/facts';
+import type { V6Field, V6TypeFacts } from '../../../document/factTypes';
+import { V6_TYPES } from '../../../document/facts';
 import { entriesOf } from '../../shared/transport/pages';
 
 const asObject = (value: unknown): IDataObject =>

@@ -2,8 +2,8 @@ import { pickedLabel, type FieldWords, type ListSource, type Operation } from '.
 import { FORM_OF, LOCAL_TIME, withDateForm, type LocalTime } from '../../shared/catalogue/dateWords';
 import { FIELD_WORDS, TYPE_TIMES, TYPE_WORDS } from '../../shared/catalogue/v6/fieldWords';
 import { wordsOf } from '../../shared/catalogue/v6/fromDocument';
-import type { V6Field, V6Limits, V6Scalar } from '../../shared/v6Document/factTypes';
-import { V6_TYPES } from '../../shared/v6Document/facts';
+import type { V6Field, V6Limits, V6Scalar } from '../../../document/factTypes';
+import { V6_TYPES } from '../../../document/facts';
 
 /**
  * How the node asks for a v6 body, planned once per operation from the document's facts and the

@@ -2,8 +2,8 @@ import type { ZodTypeAny } from 'zod';
 
 import type { OperationBody } from '../../shared/catalogue';
 import * as schemas from '../../shared/schemas/bodies';
-import type { V6TypeFacts } from '../../shared/v6Document/factTypes';
-import { V6_TYPES } from '../../shared/v6Document/facts';
+import type { V6TypeFacts } from '../../../document/factTypes';
+import { V6_TYPES } from '../../../document/facts';
 import {
 	approveItemsInput,
 	bookingRequestItemsInput,

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../../shared/catalogue';
 import type { LocalTime } from '../../shared/catalogue/dateWords';
 import { bodyPlanOf, type BodyPlan, type PlannedField, type PlannedScalar } from './bodyPlan';
-import type { V6Scalar } from '../../shared/v6Document/factTypes';
+import type { V6Scalar } from '../../../document/factTypes';
 import {
 	fieldError,
 	flattenList,

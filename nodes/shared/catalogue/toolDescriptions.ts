@@ -1,5 +1,5 @@
-import type { V6Field, V6TypeFacts } from '../v6Document/factTypes';
-import { V6_TYPES } from '../v6Document/facts';
+import type { V6Field, V6TypeFacts } from '../../../document/factTypes';
+import { V6_TYPES } from '../../../document/facts';
 import { FRONT_DESK, operations, resources } from './index';
 import type { ListSource } from './listSources';
 import type { Operation } from './types';

@@ -1,9 +1,9 @@
 import type { ZodTypeAny } from 'zod';
 
-import type { V6BodyShape } from '../schemas/v6Bodies';
+import type { V6BodyShape } from '../../../document/v6Bodies';
 import type { LocalTime } from './dateWords';
 import type { ListSource } from './listSources';
-import type { V6OperationFacts } from '../v6Document/factTypes';
+import type { V6OperationFacts } from '../../../document/factTypes';
 
 /** Wire types as the spec names them; `date` is a calendar date (YYYY-MM-DD). */
 export type ParamType = 'int32' | 'int64' | 'double' | 'string' | 'boolean' | 'dateTime' | 'date';

@@ -1,4 +1,4 @@
-import { V6_TYPES } from '../../spec/v6Facts';
+import { V6_TYPES } from '../../../document/facts';
 import { DEFAULT_WAITLIST_CAPACITY, type ScheduleSettings, type Visit } from '../../data/classRecords';
 import { DAY, DAY_NAMES, dateOf, isoAt } from '../../data/dates';
 import type { WeeklyTimes } from '../../data/meetings';

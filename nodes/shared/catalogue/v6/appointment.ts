@@ -1,6 +1,6 @@
 import { LISTS } from '../listSources';
 import type { FieldWords, Operation } from '../types';
-import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../../../document/facts';
 import { fromDocument } from './fromDocument';
 
 /** What Execute does to an appointment: a text field whose values the document lists in words. */

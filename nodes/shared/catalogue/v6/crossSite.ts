@@ -1,5 +1,5 @@
 import type { Operation } from '../types';
-import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../../../document/facts';
 import { fromDocument } from './fromDocument';
 
 /**

@@ -1,7 +1,7 @@
 import { LISTS } from '../listSources';
 import type { Operation } from '../types';
 import { scheduleFieldWords } from './class';
-import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../../../document/facts';
 import { fromDocument } from './fromDocument';
 
 /** The v6 document's Enrollment operations. */

@@ -1,8 +1,8 @@
-import { v6BodySchema, type V6BodyRule } from '../../schemas/v6Bodies';
+import { v6BodySchema, type V6BodyRule } from '../../../../document/v6Bodies';
 import type { ListSource } from '../listSources';
 import type { EntryHooks, FieldWords, Flatten, Operation, OperationParam, OutputShape, ParamType } from '../types';
-import type { V6Field, V6OperationFacts, V6ParamFacts, V6Scalar } from '../../v6Document/factTypes';
-import { V6_TYPES } from '../../v6Document/facts';
+import type { V6Field, V6OperationFacts, V6ParamFacts, V6Scalar } from '../../../../document/factTypes';
+import { V6_TYPES } from '../../../../document/facts';
 
 /** What the catalogue adds to a parameter of the document: the words and the dropdown. */
 export interface V6ParamWords {

@@ -1,6 +1,6 @@
 import { LISTS } from '../listSources';
 import type { Operation } from '../types';
-import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../../../document/facts';
 import { fromDocument, type V6ParamWords } from './fromDocument';
 
 /** The filters every payroll report shares: a period of at most 14 days, a staff member, a location. */

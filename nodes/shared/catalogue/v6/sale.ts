@@ -1,7 +1,7 @@
-import { boundKey, type V6BodyRule } from '../../schemas/v6Bodies';
+import { boundKey, type V6BodyRule } from '../../../../document/v6Bodies';
 import { LISTS } from '../listSources';
 import type { FieldWords, Operation } from '../types';
-import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../../../document/facts';
 import { fromDocument } from './fromDocument';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

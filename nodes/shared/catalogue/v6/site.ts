@@ -1,6 +1,6 @@
 import { LISTS } from '../listSources';
 import type { Operation } from '../types';
-import { V6_OPERATIONS as V6 } from '../../v6Document/facts';
+import { V6_OPERATIONS as V6 } from '../../../../document/facts';
 import { fromDocument } from './fromDocument';
 
 /** The v6 document's Site operations: the business's own lists and settings. */

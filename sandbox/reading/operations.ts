@@ -1,18 +1,20 @@
 import type { ZodTypeAny } from 'zod';
 
-import * as bodies from './bodies';
-import type { SchemaName } from './bodyNames';
+import { v6BodySchema, type V6BodyShape } from '../../document/v6Bodies';
+import type { V6Field, V6OperationFacts, V6ParamFacts, V6Scalar } from '../../document/factTypes';
+import { V6_OPERATIONS, V6_TYPES } from '../../document/facts';
+
+import { bodySchemas } from './bodies';
+import type { SchemaName } from './listedBodies';
 import { SPEC_OPERATIONS, type SpecOperation } from './listed';
-import { salesNotesLimit, v6BodySchema, type V6BodyShape } from './v6Bodies';
-import type { V6Field, V6OperationFacts, V6ParamFacts, V6Scalar } from './v6FactTypes';
-import { V6_OPERATIONS, V6_TYPES } from './v6Facts';
 import { SERVED_APART, V6_READINGS, type V6Reading } from './v6Readings';
+import { salesNotesLimit } from './v6Rules';
 
 /**
  * The operations the sandbox serves, from its own reading of the documents: the listed ones from
- * its transcription of the spec (listed.ts), the v6 document's from the generated facts
- * (v6Facts.ts) and what it reads beyond them (v6Readings.ts). The node's catalogue is read
- * apart; test/catalogue/twoReadings.test.ts puts the two side by side.
+ * its transcription of the spec (listed.ts, listedBodies.ts), the v6 document's from the generated
+ * facts (document/facts.ts) and what it reads beyond them (v6Readings.ts, v6Rules.ts). The node's
+ * catalogue is read apart; test/catalogue/twoReadings.test.ts puts the two side by side.
  */
 
 /** Wire types of parameters; `date` is a calendar date (YYYY-MM-DD). */
@@ -81,7 +83,7 @@ function fromListed(op: SpecOperation): SandboxOperation {
 			required,
 			...(options ? { options } : {}),
 		})),
-		...(op.body ? { body: { schema: bodies[op.body], model: op.body } } : {}),
+		...(op.body ? { body: { schema: bodySchemas[op.body], model: op.body } } : {}),
 		successStatus: op.successStatus,
 		...(op.paging ? { paging: op.paging } : {}),
 	};

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-import type { V6Field, V6Limits, V6Scalar } from './v6FactTypes';
-import { V6_TYPES } from './v6Facts';
+import type { V6Field, V6Limits, V6Scalar } from './factTypes';
+import { V6_TYPES } from './facts';
 
 /**
- * Request bodies of the v6 document as the sandbox checks them on receipt, from its copy of the
- * facts. What the document states is checked: the body's kind (object or list), the
+ * Request bodies of the v6 document, checked from its facts: the node checks with this before
+ * sending, the sandbox on receipt. What the document states is checked: the body's kind (object or list), the
  * fields it marks required, each field's type, enum values and stated limits, at any depth.
  * Everything else passes as the service's JSON binder would take it: field names in any case,
  * unknown fields, null for a field not required, numbers written as text, and text for a number
@@ -151,7 +151,8 @@ export function checkObject(type: string, value: unknown, path: Array<string | n
 }
 
 /**
- * The zod schema of a v6 body, as the sandbox checks it on receipt. Issues name the field by its path, e.g. `Items[0].SalesNotes`.
+ * The zod schema of a v6 body, as the catalogue entry holds it: the node checks with it before
+ * sending, the sandbox on receipt. Issues name the field by its path, e.g. `Items[0].SalesNotes`.
  */
 export function v6BodySchema(shape: V6BodyShape, rules: readonly V6BodyRule[] = []): z.ZodTypeAny {
 	return z.unknown().superRefine((body, ctx) => {
@@ -164,28 +165,3 @@ export function v6BodySchema(shape: V6BodyShape, rules: readonly V6BodyRule[] = 
 		for (const rule of rules) rule(body, addIssue);
 	});
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** The spec's limit on notes for product sales (Limits: "Sales note length"). */
-const SALES_NOTES_MAX = 255;
-
-/** Each cart item's SalesNotes at most 255 characters; field names bind in any case. */
-export const salesNotesLimit: V6BodyRule = (body, addIssue) => {
-	if (!isObject(body)) return;
-	const itemsKey = boundKey(body, 'Items');
-	const items = itemsKey === undefined ? undefined : body[itemsKey];
-	if (!Array.isArray(items)) return;
-	items.forEach((item, index) => {
-		if (!isObject(item)) return;
-		const notesKey = boundKey(item, 'SalesNotes');
-		const notes = notesKey === undefined ? undefined : item[notesKey];
-		if (typeof notes === 'string' && notes.length > SALES_NOTES_MAX) {
-			addIssue(
-				['Items', index, 'SalesNotes'],
-				`must be at most ${SALES_NOTES_MAX} characters long (the spec's limit for sales notes)`,
-			);
-		}
-	});
-};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { issuePath } from './check';
+import { issuePath } from '../../document/bodyCheck';
 
 /**
  * The sandbox's reading of the Catalog table of webhooks.md, transcribed field by field as

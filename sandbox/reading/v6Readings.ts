@@ -1,7 +1,7 @@
-import type { V6_OPERATIONS } from './v6Facts';
+import type { V6_OPERATIONS } from '../../document/facts';
 
 /**
- * What the sandbox reads of the v6 document's operations beyond the generated facts (v6Facts.ts), by
+ * What the sandbox reads of the v6 document's operations beyond the generated facts (document/facts.ts), by
  * the document's operation id, only where there is something to say (scripts/specReading.ts reads the
  * documents again and names any difference):
  *

@@ -9,7 +9,7 @@
  * one comma-separated value, `repeated` ones as the parameter repeated.
  */
 
-import type { SchemaName } from './bodyNames';
+import type { SchemaName } from './listedBodies';
 
 export type WireType = 'int32' | 'int64' | 'string' | 'boolean' | 'dateTime';
 
@@ -31,7 +31,7 @@ export interface SpecOperation {
 	params: SpecParam[];
 	hasBody: boolean;
 	successStatus: number;
-	/** The sandbox's schema (spec/bodies.ts) and model (rest/bodyModels.ts) of its body. */
+	/** Its body by name: the sandbox's reading of it (listedBodies.ts) and its model (rest/bodyModels.ts). */
 	body?: SchemaName;
 	/** limit/offset paging (Limits: page size default limit 100, offset 0). */
 	paging?: { limit: string; offset: string; pageSize: number };
