@@ -20,16 +20,13 @@ function daysOf(ctx: ILoadOptionsFunctions, lookAhead: LookAhead): number {
 
 /**
  * The zone the list's days and times are read in: UTC, or the site's for records in the
- * business's local time (GET /site/sites, kept for an hour: `keptSiteZone`). When the zone cannot be read,
- * the workflow's is used: the list still opens.
+ * business's local time (GET /site/sites, kept for an hour: `keptSiteZone`). A site without a valid
+ * zone is refused as everywhere else (the studio calendar's one policy): the list says why and what
+ * to set in Mindbody, rather than counting the days in another zone.
  */
 async function zoneOf(run: RunSession<ILoadOptionsFunctions>, lookAhead: LookAhead): Promise<string> {
 	if (!lookAhead.localTimes) return 'UTC';
-	try {
-		return await keptSiteZone(run);
-	} catch {
-		return run.ctx.getTimezone();
-	}
+	return await keptSiteZone(run);
 }
 
 /**
