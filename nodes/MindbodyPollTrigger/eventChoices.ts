@@ -61,6 +61,8 @@ export const EVENT_CHOICES = {
 		name: 'Client Lapsed',
 		description: "An active client's last attended visit is more than Days Without Visit ago",
 		eventIds: ['client.lapsed'],
+		noSample:
+			"No active client's last visit was between Days Without Visit and a week more ago, so none lapsed in the last week. Nothing needs changing in Mindbody: fetch again once a client reaches Days Without Visit, or lower it to see one now.",
 		searchWords: ['lapsed', 'lapsed client', 'win back', 'win-back', 'we miss you', 'no visit', 'retention', 'churn'],
 	},
 	contractEnding: {
@@ -68,6 +70,8 @@ export const EVENT_CHOICES = {
 		name: 'Membership or Contract Ending',
 		description: "A client's contract or membership ends, or makes its last autopay, within Days Ahead",
 		eventIds: ['clientContract.ending'],
+		noSample:
+			"None of the contracts bought in the last week ends within Days Ahead. Fetch Test Event looks only at the last week's buyers, to keep to a few requests; the active trigger watches every client's contracts. Raise Days Ahead to see one.",
 		searchWords: [
 			'renewal',
 			'renewal reminder',
@@ -84,6 +88,8 @@ export const EVENT_CHOICES = {
 		name: 'Sessions Running Low',
 		description: "A client's pricing option has at most Sessions Left sessions, or expires within Days Ahead",
 		eventIds: ['clientService.runningLow'],
+		noSample:
+			"No pricing option bought in the last week is at Sessions Left or expires within Days Ahead. Fetch Test Event looks only at the last week's buyers, to keep to a few requests; the active trigger watches every client's pricing options.",
 		searchWords: [
 			'sessions',
 			'sessions left',
@@ -101,6 +107,8 @@ export const EVENT_CHOICES = {
 		name: 'Birthday',
 		description: "Today is an active client's birthday, in the studio's time zone",
 		eventIds: ['client.birthday'],
+		noSample:
+			'No active client has a birthday today or in the week before. Nothing needs changing in Mindbody: fetch again on a day with a birthday.',
 		searchWords: ['birthday', 'birthday email', 'happy birthday'],
 	},
 	firstVisit: {
@@ -108,6 +116,8 @@ export const EVENT_CHOICES = {
 		name: 'First Visit',
 		description: 'A client attends a class or appointment for the first time',
 		eventIds: ['client.firstVisit'],
+		noSample:
+			'No client attended a class or appointment for the first time in the last week. Sign a new client in to a class in Mindbody, then fetch again.',
 		searchWords: ['first visit', 'first class', 'first timer', 'new student', 'welcome'],
 	},
 	webhookSafetyNet: {

@@ -122,9 +122,11 @@ export async function sampleOf(ctx: PollOrExecute): Promise<PolledEvent> {
 	const [newest] = await event.sample(await runOf(ctx));
 	if (newest) return newest;
 	throw new NodeOperationError(ctx.getNode(), `Mindbody has nothing recent for "${event.name}" to show`, {
-		description: event.usesWindow
-			? 'Nothing in the look-ahead window matched. Make a booking in Mindbody, then fetch again.'
-			: `Nothing changed in the last ${SAMPLE_DAYS} days. Make a change in Mindbody, then fetch again.`,
+		description:
+			event.noSample ??
+			(event.usesWindow
+				? 'Nothing in the look-ahead window matched. Make a booking in Mindbody, then fetch again.'
+				: `Nothing changed in the last ${SAMPLE_DAYS} days. Make a change in Mindbody, then fetch again.`),
 	});
 }
 

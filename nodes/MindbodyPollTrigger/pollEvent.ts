@@ -38,6 +38,8 @@ export interface PollEvent<State = unknown> {
 	searchWords: readonly string[];
 	/** Reads the look-ahead window of upcoming classes or appointments. */
 	usesWindow?: boolean;
+	/** Why Fetch Test Event found nothing to show, in the event's own terms, and what to do. */
+	noSample?: string;
 	start(now: number, since?: string): State | undefined;
 	isState(value: unknown): value is State;
 	/**

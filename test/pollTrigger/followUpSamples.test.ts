@@ -35,4 +35,19 @@ describe('Mindbody Poll Trigger: Fetch Test Event of the follow-up events', () =
 		expect(String(data.birthday) <= today).toBe(true);
 		expect(String(data.birthDateTime).slice(5, 10)).toBe(String(data.birthday).slice(5, 10));
 	});
+
+	it('with nothing due, says why in the terms of each event, never to make a change in Mindbody', async () => {
+		// Days Ahead 0 and Sessions Left 1: among the seeded week's buyers nothing ends today or is down to its last session.
+		const cases: Array<[IDataObject, RegExp]> = [
+			[{ event: 'contractEnding', daysAhead: 0 }, /ends within Days Ahead.*the active trigger watches every client/],
+			[{ event: 'sessionsLow', daysAhead: 0, sessionsLeft: 1 }, /Sessions Left or expires within Days Ahead/],
+		];
+		for (const [parameters, words] of cases) {
+			const { items, error } = await env.workflow(parameters).fetchTestEvent();
+			expect([parameters.event, items]).toEqual([parameters.event, []]);
+			const description = String((error as { description?: string }).description);
+			expect(description).toMatch(words);
+			expect(description).not.toMatch(/Make a change in Mindbody/);
+		}
+	});
 });
