@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useFollowUpSandbox } from './followUpSupport';
 
@@ -38,7 +38,7 @@ describe('Mindbody Poll Trigger: Fetch Test Event of the follow-up events', () =
 
 	it('with nothing due, says why in the terms of each event, never to make a change in Mindbody', async () => {
 		// Days Ahead 0 and Sessions Left 1: among the seeded week's buyers nothing ends today or is down to its last session.
-		const cases: Array<[IDataObject, RegExp]> = [
+		const cases: Array<[INodeParameters, RegExp]> = [
 			[{ event: 'contractEnding', daysAhead: 0 }, /ends within Days Ahead.*the active trigger watches every client/],
 			[{ event: 'sessionsLow', daysAhead: 0, sessionsLeft: 1 }, /Sessions Left or expires within Days Ahead/],
 		];
