@@ -39,6 +39,20 @@ export interface ChangeCursor {
 	afterShut?: true;
 }
 
+/** ChangeCursor's fields, each once: the compiler refuses one missing or one too many. */
+const CURSOR_FIELDS = {
+	after: true,
+	high: true,
+	from: true,
+	seen: true,
+	marks: true,
+	sweptAt: true,
+	highAt: true,
+	shut: true,
+	afterShut: true,
+} satisfies Record<keyof ChangeCursor, true>;
+export const CHANGE_CURSOR_FIELDS = Object.keys(CURSOR_FIELDS) as Array<keyof ChangeCursor>;
+
 /** A record as the cursor tracks it: its key, the time of its last change and the version read. */
 export interface Read {
 	key: string;

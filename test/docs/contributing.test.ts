@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 
 import glob from 'fast-glob';
+
+import * as shapes from '../../sandbox/v6/shapes';
+import { edgesOf, sourceFiles as importingFiles, type Edge } from '../package/importGraph';
 
 /** What CONTRIBUTING.md states about the code, held against the code. */
 
@@ -55,24 +58,34 @@ test('"What lives as long as the process" lists every module-level map or set wr
 	expect(WORDS.indexOf(count) + 1).toBe([...section.matchAll(/^- `\w+` in /gm)].length);
 });
 
+const SHAPES = 'sandbox/v6/shapes.ts';
+const KIT = 'sandbox/test/saleTestKit.ts';
+/** Imports of the answer checker or of the sale kit from a file that is not a test; the kit may import the checker. */
+const outsideTests = (edges: Edge[]) =>
+	edges.filter(({ from, to }) => !from.endsWith('.test.ts') && ((to === SHAPES && from !== KIT) || to === KIT));
+
 test('only tests call shapeProblems: the sandbox does not check the answers it serves', () => {
-	const callers = sourceFiles('{nodes,sandbox,scripts,test}/**/*.ts')
-		.filter((file) => file !== 'sandbox/v6/shapes.ts' && /\bshapeProblems\(/.test(read(file)))
-		.map((file) => relative(root, join(root, file)));
-	expect(callers.length).toBeGreaterThan(0);
-	const isTest = (file: string) => file.endsWith('.test.ts') || file === 'sandbox/test/saleTestKit.ts';
-	expect(callers.filter((file) => !isTest(file))).toEqual([]);
-	// The kit is a test's: only test files import it.
-	const kitUsers = sourceFiles('{nodes,sandbox,scripts,test}/**/*.ts').filter((file) =>
-		/from '[./]*(?:test\/)?saleTestKit'/.test(read(file)),
-	);
-	expect(kitUsers.filter((file) => !file.endsWith('.test.ts'))).toEqual([]);
+	const edges = edgesOf(['nodes', 'credentials', 'document', 'sandbox', 'scripts', 'test'].flatMap(importingFiles));
+	// shapes.ts holds the checker alone, so importing it is the only way to call it.
+	expect(Object.keys(shapes)).toEqual(['shapeProblems']);
+	// The reading sees who imports the checker (the kit, the wire test) and who imports the kit.
+	expect(edges).toContainEqual({ from: KIT, to: SHAPES });
+	expect(edges).toContainEqual({ from: 'test/node/v6Wire.test.ts', to: SHAPES });
+	expect(edges.filter(({ to }) => to === KIT).length).toBeGreaterThan(0);
+	expect(outsideTests(edges)).toEqual([]);
+	// The rule refuses the server importing the checker, and a test's support file importing the kit.
+	const planted = [
+		{ from: 'sandbox/server.ts', to: SHAPES },
+		{ from: 'test/node/support.ts', to: KIT },
+	];
+	expect(outsideTests([...edges, ...planted])).toEqual(planted);
 	expect(contributing).toContain('The sandbox does not check its answers as it serves them');
 });
 
+// What the transport does with the operation is test/transport/staffToken.test.ts: through n8n's
+// engine, an operation with `userToken` and one with `tokenWhenHeld` send the token, one with
+// neither does not. This keeps the words in step.
 test('the transport, not the credential, decides from the operation which calls carry the staff token', () => {
-	const transport = read('nodes/shared/transport/index.ts');
-	expect(transport).toMatch(/operation\.userToken \|\| operation\.tokenWhenHeld/);
 	expect(contributing).not.toContain('The credential decides which calls carry the staff token');
 	expect(contributing).toContain("Which calls carry the staff token is the transport's decision, from the operation");
 });
