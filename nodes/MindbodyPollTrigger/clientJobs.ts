@@ -167,6 +167,11 @@ export function lastDays(visits: Attended[], into: Record<string, string> = {}):
 
 /** A client's attended visits (classes and appointments) from a day on, through GET /client/clientvisits. */
 export async function attendedSince(run: PollRun, clientId: string, fromDay?: string, toDay?: string) {
+	return (await visitsOf(run, clientId, fromDay, toDay)).filter(isAttended);
+}
+
+/** A client's visits (classes and appointments, attended or booked ahead) from a day on, through GET /client/clientvisits. */
+export async function visitsOf(run: PollRun, clientId: string, fromDay?: string, toDay?: string) {
 	const query: Query = [['request.clientId', clientId]];
 	if (fromDay) query.push(['request.startDate', fromDay]);
 	if (toDay) query.push(['request.endDate', toDay]);
@@ -176,5 +181,12 @@ export async function attendedSince(run: PollRun, clientId: string, fromDay?: st
 		query,
 		(visit) => `${String(visit.Id)}:${String(visit.ClassId)}`,
 	);
-	return reading.records.filter(isAttended);
+	return reading.records;
+}
+
+/** Whether an option of the node is on, from a poll or from the run's first step. */
+export function switchOf(run: PollRun, name: string): boolean {
+	const ctx = run.session.ctx as PollOrExecute;
+	const raw = 'getInputData' in ctx ? ctx.getNodeParameter(name, 0, false) : ctx.getNodeParameter(name, false);
+	return raw === true;
 }

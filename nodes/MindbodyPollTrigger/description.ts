@@ -127,6 +127,15 @@ export const pollTriggerProperties: INodeProperties[] = [
 			'How many days (1 or more) after her last attended class or appointment an active client counts as lapsed. She is passed on once; again only after a new visit and a new lapse.',
 	},
 	{
+		displayName: 'Include Clients With a Booking',
+		name: 'includeBookedClients',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { event: ['clientLapsed'] } },
+		description:
+			"Whether to pass on a client who has a class or appointment booked ahead. Off: she is left out until that booking's day, and passed on then if she did not come. Each item carries the client's next booking either way.",
+	},
+	{
 		displayName: 'Days Ahead',
 		name: 'daysAhead',
 		type: 'number',

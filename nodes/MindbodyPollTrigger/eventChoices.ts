@@ -62,7 +62,7 @@ export const EVENT_CHOICES = {
 		description: "An active client's last attended visit is more than Days Without Visit ago",
 		eventIds: ['client.lapsed'],
 		noSample:
-			"No active client's last visit was between Days Without Visit and a week more ago, so none lapsed in the last week. Nothing needs changing in Mindbody: fetch again once a client reaches Days Without Visit, or lower it to see one now.",
+			'No active client lapsed in the last week: none has a last visit between Days Without Visit and a week more ago, or each such client has a class or appointment booked ahead (left out unless Include Clients With a Booking is on). Nothing needs changing in Mindbody.',
 		searchWords: ['lapsed', 'lapsed client', 'win back', 'win-back', 'we miss you', 'no visit', 'retention', 'churn'],
 	},
 	contractEnding: {

@@ -1,6 +1,13 @@
 import { EVENT_CHOICES } from './eventChoices';
 
-import { addDays, daysBetween, instantIn, studioDay } from '../shared/transport/studioCalendar';
+import {
+	addDays,
+	daysBetween,
+	instantIn,
+	isAttended,
+	nextBookingOf,
+	studioDay,
+} from '../shared/transport/studioCalendar';
 import {
 	SETTLE_MS,
 	attendedBetween,
@@ -10,6 +17,8 @@ import {
 	isActiveClient,
 	lastDays,
 	settingOf,
+	switchOf,
+	visitsOf,
 	type Attended,
 } from './clientJobs';
 import { DAY_MS } from './stamps';
@@ -30,6 +39,11 @@ interface VisitState {
 	through: number;
 	/** Client id → the studio's day of her last attended visit. */
 	last: Record<string, string>;
+	/**
+	 * Client Lapsed: a client due who holds a booking ahead, left out until that booking's day
+	 * (client id → the studio's day of it), then read again.
+	 */
+	booked?: Record<string, string>;
 }
 
 const isVisitState = (value: unknown): value is VisitState =>
@@ -63,11 +77,18 @@ export const clientLapsed: PollEvent<VisitState> = {
 		const read = await newVisits(run, state, days);
 		const last = lastDays(read.visits, { ...state.last });
 		const today = studioDay(run.startedAt, read.zone);
+		// A booking whose day has not come keeps its client out; one past is read again.
+		const booked = Object.fromEntries(
+			Object.entries(state.booked ?? {}).filter(([id, day]) => last[id] !== undefined && day >= today),
+		);
 		const events: PolledEvent[] = [];
-		const due = Object.keys(last).filter((id) => daysBetween(last[id], today) > days);
-		if (!quiet && due.length) events.push(...(await confirmLapses(run, due, last, { today, days, zone: read.zone })));
+		const due = Object.keys(last).filter((id) => daysBetween(last[id], today) > days && booked[id] === undefined);
+		const settings = { today, days, zone: read.zone, includeBooked: switchOf(run, 'includeBookedClients') };
+		if (!quiet && due.length) events.push(...(await confirmLapses(run, due, last, booked, settings)));
 		else if (quiet) for (const id of due) delete last[id];
-		return { events, state: { zone: read.zone, through: read.through, last } };
+		const next: VisitState = { zone: read.zone, through: read.through, last };
+		if (Object.keys(booked).length) next.booked = booked;
+		return { events, state: next };
 	},
 	async sample(run) {
 		const days = settingOf(run, 'daysWithoutVisit');
@@ -79,21 +100,36 @@ export const clientLapsed: PollEvent<VisitState> = {
 		const today = studioDay(run.startedAt, zone);
 		const due = Object.keys(last)
 			.filter((id) => daysBetween(last[id], today) > days)
-			.slice(0, 5);
-		return await confirmLapses(run, due, last, { today, days, zone });
+			.slice(0, SAMPLE_CANDIDATES);
+		const includeBooked = switchOf(run, 'includeBookedClients');
+		// Five at a time, until one is lapsed: many a client due holds a booking ahead, and is left out.
+		for (let from = 0; from < due.length; from += 5) {
+			const found = await confirmLapses(run, due.slice(from, from + 5), last, {}, { today, days, zone, includeBooked });
+			if (found.length) return found;
+		}
+		return [];
 	},
 };
 
+/** How many clients due Fetch Test Event reads at most (a request each) to find one lapsed. */
+const SAMPLE_CANDIDATES = 20;
+
+/** How far ahead a client's bookings are read with her visits: the same request, a year on. */
+const BOOKINGS_AHEAD_DAYS = 365;
+
 /**
- * The clients whose last visit is due: each read again, passed on when she is active and made no
- * visit since (one request per client); a later visit moves her last day on. Dropped from `last`
- * once passed on or inactive: a new visit brings her back.
+ * The clients whose last visit is due: each read again with her bookings ahead (one request per
+ * client), passed on when she is active, made no visit since and, unless `includeBooked`, holds no
+ * booking ahead; the item carries her next booking. A later visit moves her last day on; a client
+ * booked ahead waits in `booked` until that booking's day. Dropped from `last` once passed on or
+ * inactive: a new visit brings her back.
  */
 async function confirmLapses(
 	run: PollRun,
 	due: string[],
 	last: Record<string, string>,
-	{ today, days, zone }: { today: string; days: number; zone: string },
+	booked: Record<string, string>,
+	{ today, days, zone, includeBooked }: { today: string; days: number; zone: string; includeBooked: boolean },
 ): Promise<PolledEvent[]> {
 	const clients = await clientsById(run, due);
 	const events: PolledEvent[] = [];
@@ -103,15 +139,22 @@ async function confirmLapses(
 			delete last[id];
 			continue;
 		}
-		const since = await attendedSince(run, id, addDays(last[id], 1));
-		const later = since
+		const visits = await visitsOf(run, id, addDays(last[id], 1), addDays(today, BOOKINGS_AHEAD_DAYS));
+		const later = visits
+			.filter(isAttended)
 			.map((visit) => instantIn(visit.StartDateTime, zone))
-			.filter((ms): ms is number => ms !== undefined)
+			.filter((ms): ms is number => ms !== undefined && ms < run.startedAt)
 			.map((ms) => studioDay(ms, zone))
 			.sort();
 		if (later.length) {
 			last[id] = later[later.length - 1];
 			if (daysBetween(last[id], today) <= days) continue;
+		}
+		const nextBooking = nextBookingOf(visits, zone, run.startedAt);
+		if (nextBooking && !includeBooked) {
+			const at = instantIn(nextBooking.startDateTime, zone);
+			booked[id] = at === undefined ? today : studioDay(at, zone);
+			continue;
 		}
 		events.push({
 			eventId: 'client.lapsed',
@@ -123,6 +166,7 @@ async function confirmLapses(
 				...clientPart(client, id),
 				lastVisitDate: last[id],
 				daysWithoutVisit: daysBetween(last[id], today),
+				nextBooking,
 			},
 		});
 		delete last[id];

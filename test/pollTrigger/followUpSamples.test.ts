@@ -7,13 +7,18 @@ const { env } = useFollowUpSandbox();
 
 describe('Mindbody Poll Trigger: Fetch Test Event of the follow-up events', () => {
 	it('Client Lapsed shows a client whose last visit in the seeded history is just past Days Without Visit', async () => {
-		const workflow = env.workflow({ event: 'clientLapsed' });
+		// The seeded clients due hold bookings ahead: left out by default, shown with Include Clients With a Booking.
+		const { error: leftOut } = await env.workflow({ event: 'clientLapsed' }).fetchTestEvent();
+		expect(String((leftOut as { description?: string }).description)).toMatch(/booked ahead/);
+		const workflow = env.workflow({ event: 'clientLapsed', includeBookedClients: true });
 		const { items, error } = await workflow.fetchTestEvent();
 		expect(error).toBeUndefined();
 		const [item] = items;
 		const data = item.eventData as IDataObject;
 		expect(item.eventId).toBe('client.lapsed');
 		expect(Number(data.daysWithoutVisit)).toBeGreaterThan(30);
+		expect(data.nextBooking).toMatchObject({ type: expect.stringMatching(/^(class|appointment)$/) });
+		expect(Date.parse(String((data.nextBooking as IDataObject).startDateTime))).toBeGreaterThan(Date.now());
 		// Mindbody agrees: no attended visit after the one the item names.
 		const visits = await env.staffRest(
 			'GET',

@@ -7,7 +7,7 @@ import { inputPlaces } from '../bodies/inputPlaces';
 import { fetchAllPages } from './paging';
 import { buildRequest } from './request';
 import { sendOperation, type NodeRun } from './send';
-import { dateOnly, isAttended, studioZone } from '../../shared/transport/studioCalendar';
+import { dateOnly, isAttended, isBookedAhead, nextBookingOf, studioZone } from '../../shared/transport/studioCalendar';
 import { siteOption } from '../fields/nodeOptions';
 
 /**
@@ -32,8 +32,6 @@ const { visits: visitsOp, purchases: purchasesOp } = laterReadsOfTask(findTask(C
 const HISTORY_FROM = '1900-01-01';
 /** How far ahead bookings are read for the next one. */
 const BOOKINGS_AHEAD_YEARS = 1;
-/** A booking still ahead is no booking once cancelled or marked a no-show. */
-const NOT_BOOKED = new Set(['Cancelled', 'NoShow', 'LateCancelled']);
 
 type Row = IDataObject;
 
@@ -131,13 +129,9 @@ function visitFacts(visits: Row[], zone: string, now: DateTime) {
 		.filter((entry): entry is { visit: Row; at: DateTime } => entry.at !== undefined)
 		.sort((a, b) => a.at.toMillis() - b.at.toMillis());
 	const past = dated.filter(({ at, visit }) => at < now && isAttended(visit));
-	const ahead = dated.filter(
-		({ at, visit }) => at >= now && visit.LateCancelled !== true && !NOT_BOOKED.has(text(visit.AppointmentStatus)),
-	);
+	const ahead = dated.filter(({ at, visit }) => at >= now && isBookedAhead(visit));
 	const day = (entry?: { at: DateTime }) => (entry ? entry.at.setZone(zone).toISODate() : null);
 	const last = day(past.at(-1));
-	const next = ahead[0]?.visit;
-	const isAppointment = next !== undefined && next.AppointmentId !== undefined && next.AppointmentId !== null;
 	return {
 		visitCount: past.length,
 		firstVisitDate: day(past[0]),
@@ -146,17 +140,7 @@ function visitFacts(visits: Row[], zone: string, now: DateTime) {
 			? Math.round(now.setZone(zone).startOf('day').diff(DateTime.fromISO(last, { zone }), 'days').days)
 			: null,
 		upcomingBookings: ahead.length,
-		nextBooking: next
-			? {
-					type: isAppointment ? 'appointment' : 'class',
-					...(isAppointment ? { appointmentId: next.AppointmentId } : { classId: next.ClassId ?? null }),
-					name: text(next.Name),
-					startDateTime: text(next.StartDateTime),
-					endDateTime: text(next.EndDateTime),
-					locationId: next.LocationId ?? null,
-					staffId: next.StaffId ?? null,
-				}
-			: null,
+		nextBooking: nextBookingOf(visits, zone, now.toMillis()),
 	};
 }
 

@@ -114,3 +114,34 @@ const ATTENDED_APPOINTMENTS = new Set(['Arrived', 'Completed']);
 export const isAttended = (visit: IDataObject) =>
 	visit.LateCancelled !== true &&
 	(visit.SignedIn === true || ATTENDED_APPOINTMENTS.has(String(visit.AppointmentStatus)));
+
+/** A booking still ahead is none once cancelled, late-cancelled or marked a no-show. */
+const NOT_BOOKED = new Set(['Cancelled', 'NoShow', 'LateCancelled']);
+
+/** Whether a visit still ahead is a booking the client holds. */
+export const isBookedAhead = (visit: IDataObject) =>
+	visit.LateCancelled !== true && !NOT_BOOKED.has(String(visit.AppointmentStatus));
+
+/**
+ * The client's next booking among her visits (classes and appointments), the first that starts
+ * after `nowMs` and is still held, as the items show it; null when she has none.
+ */
+export function nextBookingOf(visits: IDataObject[], zone: string, nowMs: number): IDataObject | null {
+	const next = visits
+		.map((visit) => ({ visit, at: instantIn(visit.StartDateTime, zone) }))
+		.filter((entry): entry is { visit: IDataObject; at: number } => entry.at !== undefined && entry.at >= nowMs)
+		.filter(({ visit }) => isBookedAhead(visit))
+		.sort((a, b) => a.at - b.at)[0]?.visit;
+	if (!next) return null;
+	const isAppointment = next.AppointmentId !== undefined && next.AppointmentId !== null;
+	const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+	return {
+		type: isAppointment ? 'appointment' : 'class',
+		...(isAppointment ? { appointmentId: next.AppointmentId } : { classId: next.ClassId ?? null }),
+		name: text(next.Name),
+		startDateTime: text(next.StartDateTime),
+		endDateTime: text(next.EndDateTime),
+		locationId: next.LocationId ?? null,
+		staffId: next.StaffId ?? null,
+	} as IDataObject;
+}
