@@ -127,6 +127,16 @@ export const pollTriggerProperties: INodeProperties[] = [
 			'How many days (1 or more) after her last attended class or appointment an active client counts as lapsed. She is passed on once; again only after a new visit and a new lapse.',
 	},
 	{
+		displayName: 'Lapsed Backlog (Days)',
+		name: 'lapsedBacklogDays',
+		type: 'number',
+		typeOptions: { minValue: JOB_SETTINGS.lapsedBacklogDays.min, maxValue: JOB_SETTING_MAX },
+		default: JOB_SETTINGS.lapsedBacklogDays.fallback,
+		displayOptions: { show: { event: ['clientLapsed'] } },
+		description:
+			'On the first poll, also pass on clients whose last visit was up to this many days before Days Without Visit: those lapsed already. 0 (the default) leaves them out: only clients lapsing from the first morning on are passed on. Each day back costs the first poll about one request per class of that day, and one per client found.',
+	},
+	{
 		displayName: 'Include Clients With a Booking',
 		name: 'includeBookedClients',
 		type: 'boolean',
@@ -156,7 +166,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'The first poll reads what every active client holds or attended (a request per 100 clients, plus one per client for contracts or per class for visits); later polls read only what changed',
+			'The first poll reads what every active client holds or attended (a request per 100 clients, plus one per client for contracts or per class for visits) and passes on what is due that morning; later polls read only what changed',
 		name: 'followUpNotice',
 		type: 'notice',
 		default: '',

@@ -169,6 +169,12 @@ export const JOB_SETTINGS = {
 		why: 'It counts the days before an end or expiry date to pass it on: 0 is the day itself.',
 		fallback: 14,
 	},
+	lapsedBacklogDays: {
+		label: 'Lapsed Backlog (Days)',
+		min: 0,
+		why: 'It is how many days before Days Without Visit the first poll looks back for clients lapsed already: 0 leaves them out.',
+		fallback: 0,
+	},
 	sessionsLeft: {
 		label: 'Sessions Left',
 		min: 1,

@@ -111,7 +111,7 @@ export const contractEnding: PollEvent<ContractState> = {
 	isState: (value): value is ContractState =>
 		typeof (value as ContractState | undefined)?.contracts === 'object' &&
 		typeof (value as ContractState).passed === 'object',
-	async poll(run, state, quiet) {
+	async poll(run, state) {
 		const daysAhead = settingOf(run, 'daysAhead');
 		const zone = state.zone || (await studioZoneOf(run));
 		const today = studioDay(run.startedAt, zone);
@@ -132,12 +132,9 @@ export const contractEnding: PollEvent<ContractState> = {
 		for (const [id, entry] of Object.entries(contracts)) if (entry[2] < today) delete contracts[id];
 		const horizon = addDays(today, daysAhead);
 		const isDue = (id: string) => contracts[id][1] <= horizon && passed[id] !== contracts[id][2];
-		let due = Object.keys(contracts).filter(isDue);
+		// The first poll too: a contract already ending within Days Ahead is due on the first morning.
+		const due = Object.keys(contracts).filter(isDue);
 		const events: PolledEvent[] = [];
-		if (quiet) {
-			for (const id of due) passed[id] = contracts[id][2];
-			due = [];
-		}
 		if (due.length) {
 			// Read again: an ending changed or ended early shows now.
 			const holders = [...new Set(due.map((id) => contracts[id][0]))];
@@ -257,7 +254,7 @@ export const sessionsLow: PollEvent<ServiceState> = {
 	isState: (value): value is ServiceState =>
 		typeof (value as ServiceState | undefined)?.services === 'object' &&
 		typeof (value as ServiceState).through === 'number',
-	async poll(run, state, quiet) {
+	async poll(run, state) {
 		const sessionsLeft = settingOf(run, 'sessionsLeft');
 		const daysAhead = settingOf(run, 'daysAhead');
 		const zone = state.zone || (await studioZoneOf(run));
@@ -282,12 +279,9 @@ export const sessionsLow: PollEvent<ServiceState> = {
 		const horizon = addDays(today, daysAhead);
 		const open = (id: string) =>
 			thresholdsOf(services[id], sessionsLeft, horizon).filter((kind) => passed[`${id}:${kind}`] === undefined);
-		let due = Object.keys(services).filter((id) => open(id).length);
+		// The first poll too: a pricing option already low or expiring is due on the first morning.
+		const due = Object.keys(services).filter((id) => open(id).length);
 		const events: PolledEvent[] = [];
-		if (quiet) {
-			for (const id of due) for (const kind of open(id)) passed[`${id}:${kind}`] = services[id][2];
-			due = [];
-		}
 		if (due.length) {
 			const holders = due.map((id) => services[id][0]);
 			const read = await servicesOf(run, holders, today, services);
@@ -381,7 +375,7 @@ export const birthday: PollEvent<BirthdayState> = {
 	isState: (value): value is BirthdayState =>
 		typeof (value as BirthdayState | undefined)?.birthdays === 'object' &&
 		typeof (value as BirthdayState).day === 'string',
-	async poll(run, state, quiet) {
+	async poll(run, state) {
 		const zone = state.zone || (await studioZoneOf(run));
 		const today = studioDay(run.startedAt, zone);
 		const birthdays = { ...state.birthdays };
@@ -393,9 +387,15 @@ export const birthday: PollEvent<BirthdayState> = {
 		if (!state.day) for (const client of await allClients(run)) learn(client);
 		else for (const client of await clientsChangedSince(run, addDays(state.day, -1))) learn(client);
 		const events: PolledEvent[] = [];
-		if (!quiet && state.day && state.day < today) {
+		if (!state.day || state.day < today) {
+			// The first poll passes on today's birthdays; a later one the days since the last (at most MISSED_DAYS).
 			const days: string[] = [];
-			for (let day = today; day > state.day && days.length < MISSED_DAYS; day = addDays(day, -1)) days.push(day);
+			for (
+				let day = today;
+				day > (state.day || addDays(today, -1)) && days.length < MISSED_DAYS;
+				day = addDays(day, -1)
+			)
+				days.push(day);
 			events.push(...(await birthdayItems(run, birthdays, days)));
 		}
 		return { events, state: { zone, day: today, birthdays } };

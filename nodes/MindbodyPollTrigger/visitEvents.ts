@@ -72,9 +72,10 @@ export const clientLapsed: PollEvent<VisitState> = {
 	...EVENT_CHOICES.clientLapsed,
 	start: startState,
 	isState: isVisitState,
-	async poll(run, state, quiet) {
+	async poll(run, state) {
 		const days = settingOf(run, 'daysWithoutVisit');
-		const read = await newVisits(run, state, days);
+		// The first poll reads Lapsed Backlog days more: clients lapsed that long already are due on the first morning.
+		const read = await newVisits(run, state, days + (state.through > 0 ? 0 : settingOf(run, 'lapsedBacklogDays')));
 		const last = lastDays(read.visits, { ...state.last });
 		const today = studioDay(run.startedAt, read.zone);
 		// A booking whose day has not come keeps its client out; one past is read again.
@@ -84,8 +85,7 @@ export const clientLapsed: PollEvent<VisitState> = {
 		const events: PolledEvent[] = [];
 		const due = Object.keys(last).filter((id) => daysBetween(last[id], today) > days && booked[id] === undefined);
 		const settings = { today, days, zone: read.zone, includeBooked: switchOf(run, 'includeBookedClients') };
-		if (!quiet && due.length) events.push(...(await confirmLapses(run, due, last, booked, settings)));
-		else if (quiet) for (const id of due) delete last[id];
+		if (due.length) events.push(...(await confirmLapses(run, due, last, booked, settings)));
 		const next: VisitState = { zone: read.zone, through: read.through, last };
 		if (Object.keys(booked).length) next.booked = booked;
 		return { events, state: next };

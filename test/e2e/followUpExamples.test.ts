@@ -1,6 +1,6 @@
 /**
  * Examples 9 to 12, the jobs a studio schedules, as a studio switches them on: each activated in a
- * real n8n (its first poll, at activation, learns and sends nothing), then n8n's clock
+ * real n8n (its first poll, at activation, passes on what is due that first morning), then n8n's clock
  * (fixtures/shiftedClock.cjs) and the sandbox's move six days on together, so the cases the
  * sandbox's history holds come due: clients lapse, contracts near their end, birthdays come. A
  * client with two sessions left on a pricing option attends a class with it meanwhile. Each e-mail
@@ -124,6 +124,9 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 	/** The client who never attended before, and the class she attends in the move. */
 	let newcomer: Client | undefined;
 	let newcomerClass: ClassInstance | undefined;
+	/** A client due in the move whose bookings ahead were taken back, and those due who kept theirs. */
+	let unbooked: string | undefined;
+	const keptBooked = new Set<string>();
 
 	const main = () =>
 		sandbox.state.main as unknown as {
@@ -188,6 +191,46 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 
 	const mailTo = (email: string) => (m: CaughtMail) => m.to.includes(email);
 
+	/** From the sandbox's records: each client's last attended class or appointment, by her Id. */
+	function lastAttended(): Map<number, string> {
+		const last = new Map<number, string>();
+		const note = (clientId: number, day: string) => {
+			if ((last.get(clientId) ?? '') < day) last.set(clientId, day);
+		};
+		const classes = new Map(main().classes.map((c) => [c.Id, c]));
+		for (const visit of main().classRecords.visits)
+			if (visit.Status === 'SignedIn')
+				note(visit.ClientId, dayOf(Date.parse(classes.get(visit.ClassId)!.StartDateTime)));
+		for (const appointment of main().appointments)
+			if (['Arrived', 'Completed'].includes(appointment.Status))
+				note(appointment.ClientId, appointment.StartDateTime.slice(0, 10));
+		return last;
+	}
+
+	/** A client's class bookings still held in classes that start after `at`. */
+	function upcomingVisitsOf(clientId: number, at: number): Visit[] {
+		const classes = new Map(main().classes.map((c) => [c.Id, c]));
+		return main().classRecords.visits.filter(
+			(visit) =>
+				visit.ClientId === clientId &&
+				['Booked', 'Waitlisted'].includes(visit.Status) &&
+				Date.parse(classes.get(visit.ClassId)?.StartDateTime ?? '') > at,
+		);
+	}
+
+	/** From the sandbox's records: the clients who hold a class or appointment booked after `at`. */
+	function bookedAhead(at: number): Set<string> {
+		const classes = new Map(main().classes.map((c) => [c.Id, c]));
+		const booked = new Set<string>();
+		for (const visit of main().classRecords.visits)
+			if (visit.Status === 'Booked' && Date.parse(classes.get(visit.ClassId)?.StartDateTime ?? '') > at)
+				booked.add(String(visit.ClientId));
+		for (const appointment of main().appointments)
+			if (appointment.Status === 'Booked' && Date.parse(appointment.StartDateTime) > at)
+				booked.add(String(appointment.ClientId));
+		return booked;
+	}
+
 	beforeAll(async () => {
 		sandbox = await startE2eSandbox();
 		mail = await startMailCatcher();
@@ -206,11 +249,11 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 			env: clock.env({ stepMs: MOVE_DAYS * DAY, keep: true }),
 		});
 		before = dayOf(sandbox.clock.now());
-		// Each activation runs the first poll: it learns, and sends nothing. 2.8.4 answers the API's
-		// activation once that poll ended; 2.41 answers first and activates afterwards (its
-		// publication outbox), so its first polls may still be under way. They must end before the
-		// clocks move: a first poll on the moved clock learns the cases the move brings as already
-		// due, and passes them on never.
+		// Each activation runs the first poll: it passes on what is due that first morning. 2.8.4
+		// answers the API's activation once that poll ended; 2.41 answers first and activates
+		// afterwards (its publication outbox), so its first polls may still be under way. They must end
+		// before the clocks move, so that what each case is judged by (the first morning or the move)
+		// is the day the test counts it on.
 		const pendingAtActivation: string[] = [];
 		for (const file of EXAMPLES) {
 			ids[file] = await n8n.importWorkflow(pollingOften(example(file, credentials[file].id, smtp.id)));
@@ -224,7 +267,31 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 				name,
 				stored: true,
 			});
-		expect(mail.mails).toEqual([]);
+
+		// Clients whose last visit passes 30 days in the move, and who hold a class booked ahead: the
+		// first of them has her bookings taken back (she lapses with none: a win-back e-mail), the
+		// others keep theirs (booked clients are not lapsed).
+		const nowBefore = sandbox.clock.now();
+		for (const [id, day] of lastAttended()) {
+			if (!(daysBetween(day, before) <= 30 && daysBetween(day, plusDays(before, MOVE_DAYS)) > 30)) continue;
+			if (main().clients.find((c) => c.Id === id)?.Status !== 'Active' || !bookedAhead(nowBefore).has(String(id)))
+				continue;
+			if (unbooked !== undefined) {
+				keptBooked.add(String(id));
+				continue;
+			}
+			unbooked = String(id);
+			for (const visit of upcomingVisitsOf(id, nowBefore)) {
+				const removed = await staffPost(sandbox, '/class/removeclientfromclass', {
+					ClientId: String(id),
+					ClassId: visit.ClassId,
+					LateCancel: false,
+				});
+				expect(removed.status).toBe(200);
+			}
+		}
+		expect(unbooked).toBeDefined();
+		expect(bookedAhead(nowBefore).has(unbooked!)).toBe(false);
 
 		// A client with two sessions left on a pricing option valid well past the move books a class
 		// of the coming days with it (one it can pay for).
@@ -300,32 +367,39 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		clock.remove();
 	});
 
-	it('9: each active client whose last visit passed 30 days in the move gets one win-back e-mail naming that visit', async () => {
+	it('9: each active client whose last visit passed 30 days in the move and who holds no booking ahead gets one win-back e-mail naming that visit', async () => {
 		const { events, sent } = await runsOf(EXAMPLES[0], 'Send Win-Back Email');
-		// From the sandbox's records: each client's last attended class or appointment.
-		const last = new Map<number, string>();
-		const note = (clientId: number, day: string) => {
-			if ((last.get(clientId) ?? '') < day) last.set(clientId, day);
-		};
-		const classes = new Map(main().classes.map((c) => [c.Id, c]));
-		for (const visit of main().classRecords.visits)
-			if (visit.Status === 'SignedIn')
-				note(visit.ClientId, dayOf(Date.parse(classes.get(visit.ClassId)!.StartDateTime)));
-		for (const appointment of main().appointments)
-			if (['Arrived', 'Completed'].includes(appointment.Status))
-				note(appointment.ClientId, appointment.StartDateTime.slice(0, 10));
+		const last = lastAttended();
 		const active = new Set(
 			main()
 				.clients.filter((c) => c.Status === 'Active')
 				.map((c) => c.ClientId),
 		);
-		const lapsed = [...last]
-			.filter(([id, day]) => active.has(String(id)) && daysBetween(day, before) <= 30 && daysBetween(day, after) > 30)
-			.map(([id, day]) => ({ clientId: String(id), lastVisitDate: day }));
-		expect(lapsed.length).toBeGreaterThan(0);
-		expect(events.map((e) => ({ clientId: e.clientId, lastVisitDate: e.lastVisitDate })).sort(byClient)).toEqual(
-			lapsed.sort(byClient),
+		const booked = bookedAhead(sandbox.clock.now());
+		const dueInMove = [...last].filter(
+			([id, day]) => active.has(String(id)) && daysBetween(day, before) <= 30 && daysBetween(day, after) > 30,
 		);
+		const lapsed = dueInMove
+			.filter(([id]) => !booked.has(String(id)))
+			.map(([id, day]) => ({ clientId: String(id), lastVisitDate: day }));
+		expect(lapsed.map((entry) => entry.clientId)).toContain(unbooked);
+		const passed = events.map((e) => ({ clientId: e.clientId, lastVisitDate: e.lastVisitDate }));
+		for (const entry of lapsed) expect(passed).toContainEqual(entry);
+		// Besides those: only clients due on the first morning (their last visit 31 days before it).
+		for (const entry of passed) {
+			const day = last.get(Number(entry.clientId));
+			expect({ ...entry, recorded: day }).toEqual({ ...entry, recorded: entry.lastVisitDate });
+			const firstMorning = daysBetween(String(day), before) === 31;
+			expect({ ...entry, dueNowOrInMove: firstMorning || lapsed.some((l) => l.clientId === entry.clientId) }).toEqual({
+				...entry,
+				dueNowOrInMove: true,
+			});
+		}
+		// A client due in the move who holds a booking ahead is not lapsed.
+		expect(keptBooked.size).toBeGreaterThan(0);
+		expect(events.filter((e) => keptBooked.has(e.clientId))).toEqual([]);
+		for (const event of events) expect(event.nextBooking).toBeNull();
+		expect(new Set(events.map((e) => e.clientId)).size).toBe(events.length);
 
 		const kept = events.filter((e) => e.email && e.sendPromotionalEmails);
 		expect(kept.length).toBeGreaterThan(0);
@@ -347,15 +421,19 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		const client = main().clients.find((c) => c.Id === contract.ClientId)!;
 		const event = events.find((e) => e.clientContractId === contract.Id)!;
 		expect(event).toMatchObject({ clientId: client.ClientId, endDate: endingDay, autoRenewing: false });
-		// Each case came due in the move: its due day (last autopay before the end, or the end) lies
-		// past the first poll's 14 days ahead and within the last poll's.
+		// Each case was due on the first morning or came due in the move: its due day (last autopay
+		// before the end, or the end) lies within the last poll's 14 days ahead.
 		for (const e of events) {
 			const due = String(e.lastAutopayDate ?? e.endDate);
-			expect(due > plusDays(before, 14) && due <= plusDays(after, 14)).toBe(true);
+			expect(due <= plusDays(after, 14)).toBe(true);
 			const record = main().saleRecords.clientContracts.find((c) => c.Id === e.clientContractId)!;
 			expect({ client: String(record.ClientId), end: record.EndDate }).toEqual({ client: e.clientId, end: e.endDate });
 		}
 		expect(new Set(events.map((e) => e.clientContractId)).size).toBe(events.length);
+		// The first morning: a contract already due when the trigger started was reminded too.
+		expect(events.filter((e) => String(e.lastAutopayDate ?? e.endDate) <= plusDays(before, 14)).length).toBeGreaterThan(
+			0,
+		);
 
 		const kept = events.filter((e) => e.email && e.sendAccountEmails);
 		expectSentTo(sent, kept);
@@ -372,7 +450,10 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		expect(theirs).toEqual([
 			expect.objectContaining({ clientId: attendee!.ClientId, reason: 'sessionsLeft', remaining: 1 }),
 		]);
-		expect(events.filter((e) => e.reason === 'sessionsLeft')).toHaveLength(1);
+		// Others were at one session on the first morning: each passed on once, and at one session or none by the records.
+		expect(new Set(events.map((e) => `${String(e.clientServiceId)}:${String(e.reason)}`)).size).toBe(events.length);
+		for (const e of events.filter((event) => event.reason === 'sessionsLeft'))
+			expect(main().clientServices.find((s) => s.Id === e.clientServiceId)!.Remaining).toBeLessThanOrEqual(1);
 
 		const kept = events.filter((e) => e.email && e.sendPromotionalEmails);
 		expectSentTo(sent, kept);
@@ -386,9 +467,9 @@ describe(`the studio's follow-up examples 9 to 12 in n8n ${VERSION}`, () => {
 		}
 	});
 
-	it('12: each active client whose birthday came in the move gets one birthday e-mail', async () => {
+	it('12: each active client whose birthday was on the first morning or came in the move gets one birthday e-mail', async () => {
 		const { events, sent } = await runsOf(EXAMPLES[3], 'Send Birthday Email');
-		const days = Array.from({ length: MOVE_DAYS }, (_, n) => plusDays(before, n + 1).slice(5));
+		const days = Array.from({ length: MOVE_DAYS + 1 }, (_, n) => plusDays(before, n).slice(5));
 		const born = main()
 			.clients.filter((c) => c.Status === 'Active' && c.BirthDate && days.includes(c.BirthDate.slice(5, 10)))
 			.map((c) => c.ClientId)
@@ -585,5 +666,3 @@ function caseKey(item: { eventId: string; eventData: EventData }): string {
 	const record = data.clientContractId ?? data.clientServiceId ?? data.clientId;
 	return [item.eventId, record, data.reason ?? data.endDate ?? ''].map(String).join(':');
 }
-
-const byClient = (a: { clientId: string }, b: { clientId: string }) => a.clientId.localeCompare(b.clientId);
