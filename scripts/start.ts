@@ -1,6 +1,7 @@
 /**
  * One command to try the package in a real n8n against the sandbox:
- *   npm start -- [--n8n 2.8.4|2.41.1] [--port 5678] [--sandbox-port 4010] [--smtp-port 2525] [--no-build] [--keep]
+ *   npm start -- [--n8n 2.8.4|2.41.1] [--port 5678] [--sandbox-port 4010] [--smtp-port 2525] [--mail-port 8025]
+ *                [--no-build] [--keep]
  *
  * Builds and packs this package, installs it into a fresh n8n user folder the way the
  * Community Nodes installer does, starts the Mindbody sandbox and n8n (both on 127.0.0.1),
@@ -8,7 +9,8 @@
  * the example workflows of examples/ (activated when every credential they name exists: the front
  * desk assistant needs a chat model, given by OPENAI_API_KEY and, for another OpenAI-compatible
  * server, OPENAI_BASE_URL). The examples' SMTP credential points at a mail catcher on 127.0.0.1
- * (scripts/mailCatcher.ts) that prints each mail it is sent. Ctrl-C stops everything.
+ * (scripts/mailCatcher.ts) whose page shows each mail it is sent; a line here names each one.
+ * Ctrl-C stops everything.
  */
 import { randomBytes } from 'crypto';
 import * as fs from 'fs';
@@ -116,11 +118,12 @@ async function main() {
 				realTimeTicker: true,
 			}),
 		);
-		mail = await step('starting the mail catcher (SMTP on 127.0.0.1)', () =>
+		mail = await step('starting the mail catcher (SMTP and its page on 127.0.0.1)', () =>
 			startMailCatcher({
 				port: Number(option('smtp-port') ?? 2525),
+				httpPort: Number(option('mail-port') ?? 8025),
 				onMail: (caught) =>
-					say(`\n✉ mail to ${caught.to.join(', ')} from ${caught.from}: ${caught.subject}\n${caught.text}\n`),
+					say(`✉ "${caught.subject}" to ${caught.to.join(', ')}   ${mail?.pageUrl ?? ''}#mail-${caught.seq}`),
 			}),
 		);
 		// The public API's credential schema check trips over n8n's own added fields; the CLI import
@@ -210,6 +213,7 @@ async function main() {
 		say(`  user folder         ${ctx.userFolder}${flag('keep') ? ' (kept)' : ' (removed on exit; --keep keeps it)'}`);
 		say(`  server log          ${started.logFile}`);
 		say(`Mindbody sandbox    ${origin}`);
+		say(`  console             ${sandbox.adminUrl}/   (the business, every request, webhooks, the clock)`);
 		say(`  REST API            ${sandbox.restBaseUrl}`);
 		say(`  staff login         ${sandbox.staffLogin.username} / ${sandbox.staffLogin.password}`);
 		say('Example workflows:');
@@ -218,7 +222,8 @@ async function main() {
 			say(`  "${name}" needs a chat model: set OPENAI_API_KEY (and OPENAI_BASE_URL for another`);
 			say('  OpenAI-compatible server) before npm start, or add a credential in the editor and activate it.');
 		}
-		say(`Mail catcher        smtp://127.0.0.1:${mail.port}   (the examples' SMTP credential; mails print here)`);
+		say(`Mail catcher        ${mail.pageUrl}   (the e-mails the examples send, newest first)`);
+		say(`  SMTP                smtp://127.0.0.1:${mail.port}   (the examples' SMTP credential)`);
 		say(`Mindbody MCP server (examples/08)`);
 		say(`  URL                 ${started.baseUrl}/mcp/mindbody   (Streamable HTTP)`);
 		say(`  header              Authorization: Bearer ${mcpToken}`);
@@ -227,7 +232,9 @@ async function main() {
 		say(
 			`  curl -X POST ${started.baseUrl}/webhook/${ADD_CLIENT_PATH} -H 'content-type: application/json' -d '{"firstName":"Ada","lastName":"Lovelace","email":"ada@example.com"}'`,
 		);
-		say('    … adds a client with the Mindbody node: example 5 books her intro class and emails her (printed here).');
+		say(
+			`    … adds a client with the Mindbody node: example 5 books her intro class and e-mails her (${mail.pageUrl}).`,
+		);
 		say(
 			`  curl -X POST ${origin}/_sandbox/webhooks/emit -H 'content-type: application/json' -d '{"eventId":"client.created"}'`,
 		);

@@ -1,5 +1,6 @@
 import { PACIFIC_SITE_ID } from '../data/accounts';
 import { useSandbox } from '../test/harness';
+import { BODY_SHOWN, shownBody } from './overview';
 
 // 05:00Z on 2 March is 21:00 on 1 March in Los Angeles (PST, UTC-8): the studio's day is still the 1st.
 const h = useSandbox({ startAt: '2026-03-02T05:00:00Z' });
@@ -29,5 +30,43 @@ describe("the console's day view", () => {
 		);
 		expect(evening).toBeDefined();
 		expect(body.classes.find((entry) => entry.id === evening!.Id)?.start).toBe(pacificTime(evening!.StartDateTime));
+	});
+});
+
+describe("the console's appointment requests and request bodies", () => {
+	it('lists every pending appointment request, soonest first, on the studio clock, and no decided one', async () => {
+		const site = h.sandbox.state.site(PACIFIC_SITE_ID)!;
+		const answer = await h.admin('GET', `/overview/business?siteId=${PACIFIC_SITE_ID}`);
+		const body = answer.json as {
+			appointmentRequests: Array<{ id: number; start: string; type: string; clientId: string }>;
+			counts: { pendingAppointmentRequests: number };
+		};
+		const pending = site.appointmentRequests.filter((request) => request.Status === 'Pending');
+		expect(pending.length).toBeGreaterThan(0);
+		expect(site.appointmentRequests.length).toBeGreaterThan(pending.length);
+		expect(body.appointmentRequests.map((request) => request.id).sort()).toEqual(pending.map((r) => r.Id).sort());
+		expect(body.counts.pendingAppointmentRequests).toBe(pending.length);
+		const starts = body.appointmentRequests.map((request) => request.start);
+		expect(starts).toEqual([...starts].sort());
+		const first = pending.find((request) => request.Id === body.appointmentRequests[0].id)!;
+		expect(body.appointmentRequests[0].start).toBe(pacificTime(first.StartDateTime));
+		expect(body.appointmentRequests[0].clientId).toBe(site.clients.find((c) => c.Id === first.ClientId)!.ClientId);
+	});
+
+	it("shows each request's body indented, its password hidden and its token masked", async () => {
+		h.sandbox.log.clear();
+		const issued = await h.call('POST', '/usertoken/issue', {
+			body: { Username: h.sandbox.staffLogin.username, Password: h.sandbox.staffLogin.password },
+		});
+		expect(issued.status).toBe(200);
+		const answer = await h.admin('GET', '/overview/requests');
+		const [login] = answer.json as Array<{ path: string; body?: string }>;
+		expect(login.path).toMatch(/usertoken\/issue/i);
+		expect(JSON.parse(login.body!)).toEqual({ Username: h.sandbox.staffLogin.username, Password: '(hidden)' });
+		expect(login.body).toContain('\n  "Username"');
+		expect(shownBody('{"User":{"AccessToken":"abcdefghijklmnop"}}')).toContain('"AccessToken": "abcd…mnop"');
+		expect(shownBody('')).toBeUndefined();
+		expect(shownBody('a=1&b=2')).toBe('a=1&b=2');
+		expect(shownBody('x'.repeat(BODY_SHOWN + 5))).toMatch(/… \(5 more characters\)$/);
 	});
 });

@@ -78,6 +78,23 @@ export function businessOverview(site: SiteData, sites: SiteData[], day: string)
 			sessionType: typeById.get(appointment.SessionTypeId)?.Name ?? String(appointment.SessionTypeId),
 		}));
 
+	// Requests waiting for the studio's answer, of every day: they are made for days ahead.
+	const appointmentRequests = site.appointmentRequests
+		.filter((request) => request.Status === 'Pending')
+		.sort((a, b) => a.StartDateTime.localeCompare(b.StartDateTime) || a.Id - b.Id)
+		.map((request) => ({
+			id: request.Id,
+			type: request.Type,
+			start: local(request.StartDateTime),
+			end: local(request.EndDateTime),
+			...clientLabel(request.ClientId),
+			staff: nameOf(staffById.get(request.StaffId)),
+			sessionType: typeById.get(request.AppointmentTypeId)?.Name ?? String(request.AppointmentTypeId),
+			appointmentId: request.AppointmentId,
+			notes: request.Notes,
+			requested: local(request.CreatedDateTime),
+		}));
+
 	const sales = [...site.sales]
 		.sort((a, b) => b.SaleDateTime.localeCompare(a.SaleDateTime) || b.Id - a.Id)
 		.slice(0, NEWEST)
@@ -111,16 +128,47 @@ export function businessOverview(site: SiteData, sites: SiteData[], day: string)
 			locations: site.locations.length,
 			classesThatDay: classes.length,
 			appointmentsThatDay: appointments.length,
+			pendingAppointmentRequests: appointmentRequests.length,
 			sales: site.sales.length,
 		},
 		clients,
 		classes,
 		appointments,
+		appointmentRequests,
 		sales,
 	};
 }
 
-/** The newest requests first, each with its caller (key and token masked) and never a body. */
+/** How much of a request's body the console shows. */
+export const BODY_SHOWN = 8000;
+
+/** Keys whose values are secrets: hidden whole, or (keys, tokens, card numbers) shown by their ends. */
+const HIDDEN_KEY = /password|cvv|securitycode|secret/i;
+const MASKED_KEY = /token|apikey|api-key|cardnumber/i;
+
+/**
+ * A request's body fit to show: JSON indented, with passwords, tokens and card numbers masked;
+ * other text as sent. Cut at BODY_SHOWN characters.
+ */
+export function shownBody(rawBody: string): string | undefined {
+	if (!rawBody) return undefined;
+	let text = rawBody;
+	try {
+		const masked = JSON.parse(rawBody, (key, value: unknown) => {
+			if (typeof value !== 'string' && typeof value !== 'number') return value;
+			if (HIDDEN_KEY.test(key)) return '(hidden)';
+			return MASKED_KEY.test(key) ? mask(String(value)) : value;
+		}) as unknown;
+		text = JSON.stringify(masked, null, 2);
+	} catch {
+		// Not JSON (a form, or a body the sandbox refused): shown as sent.
+	}
+	return text.length > BODY_SHOWN
+		? `${text.slice(0, BODY_SHOWN)}\n… (${text.length - BODY_SHOWN} more characters)`
+		: text;
+}
+
+/** The newest requests first, each with its caller and its body (keys, tokens and passwords masked). */
 export function requestOverview(log: RequestLog, callers: CallerBook, limit: number) {
 	return log
 		.list()
@@ -137,6 +185,7 @@ export function requestOverview(log: RequestLog, callers: CallerBook, limit: num
 			operation: entry.operation,
 			fault: entry.fault,
 			caller: callers.of(entry),
+			body: shownBody(entry.rawBody),
 		}));
 }
 

@@ -34,13 +34,20 @@ export const CONSOLE_PAGE = `<!doctype html>
 	input, select { font: inherit; padding: 3px 6px; border: 1px solid var(--line); border-radius: 5px; background: #fff; }
 	table { border-collapse: collapse; width: 100%; }
 	th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
-	th { font-size: 12px; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); font-weight: 600; }
+	.brk { overflow-wrap: anywhere; }
+	.wide { overflow-x: auto; }
+	th { white-space: nowrap; font-size: 12px; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); font-weight: 600; }
 	.badge { display: inline-block; padding: 0 7px; border-radius: 10px; font-size: 12px; font-weight: 600; background: #e8ecf2; }
 	.ok { color: var(--ok); background: #e3f4e8; }
 	.warn { color: var(--warn); background: #fdf0dc; }
 	.bad { color: var(--bad); background: #fde7e5; }
-	.grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 16px; }
-	.classes { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 10px; }
+	.grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(520px, 100%), 1fr)); gap: 16px; }
+	.grid2 > * { min-width: 0; }
+	details.body summary { cursor: pointer; color: var(--accent); font-size: 12.5px; }
+	details.body pre { margin: 4px 0 0; padding: 6px 8px; max-height: 320px; overflow: auto; background: #f6f8fb;
+		border: 1px solid var(--line); border-radius: 5px; white-space: pre-wrap; overflow-wrap: anywhere; }
+	tr.today td { background: #fff8e6; }
+	.classes { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 10px; }
 	.class { border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; }
 	.class h4 { margin: 0 0 2px; font-size: 14px; }
 	.class ul { margin: 4px 0 0; padding-left: 18px; }
@@ -91,16 +98,19 @@ export const CONSOLE_PAGE = `<!doctype html>
 		<h3>Classes of the day <span class="muted">(the studio's times; roster and waiting list)</span></h3>
 		<div id="classes" class="classes"></div>
 		<div class="grid2">
-			<div><h3>Appointments of the day</h3><div id="appointments"></div></div>
-			<div><h3>Newest clients</h3><div id="clients"></div></div>
+			<div><h3>Appointments of the day</h3><div id="appointments" class="wide"></div></div>
+			<div><h3>Appointment requests waiting for approval <span class="muted">(every day; the chosen day's marked)</span></h3>
+				<div id="appointment-requests" class="wide"></div></div>
 		</div>
-		<h3>Newest sales</h3>
-		<div id="sales"></div>
+		<div class="grid2">
+			<div><h3>Newest clients</h3><div id="clients" class="wide"></div></div>
+			<div><h3>Newest sales</h3><div id="sales" class="wide"></div></div>
+		</div>
 	</section>
 
 	<section id="requests">
-		<h2>Requests <span class="muted" style="font-weight:400">(REST API and webhook service, newest first; keys and tokens masked)</span></h2>
-		<div id="request-list"></div>
+		<h2>Requests <span class="muted" style="font-weight:400">(REST API and webhook service, newest first; keys, tokens and passwords masked)</span></h2>
+		<div id="request-list" class="wide"></div>
 	</section>
 
 	<section id="webhooks">
@@ -111,7 +121,7 @@ export const CONSOLE_PAGE = `<!doctype html>
 <script>
 (function () {
 	var BASE = '/_sandbox';
-	var state = { site: null, day: null };
+	var state = { site: null, day: null, openBodies: {} };
 
 	function esc(value) {
 		return String(value == null ? '' : value).replace(/[&<>"']/g, function (c) {
@@ -125,11 +135,12 @@ export const CONSOLE_PAGE = `<!doctype html>
 		var kind = status < 300 ? 'ok' : status < 500 ? 'warn' : 'bad';
 		return '<span class="badge ' + kind + '">' + esc(status) + '</span>';
 	}
-	function table(heads, rows, empty) {
+	function table(heads, rows, empty, rowClass) {
 		if (!rows.length) return '<p class="empty">' + esc(empty) + '</p>';
 		return '<table><thead><tr>' + heads.map(function (h) { return '<th>' + esc(h) + '</th>'; }).join('') +
-			'</tr></thead><tbody>' + rows.map(function (cells) {
-				return '<tr>' + cells.map(function (c) { return '<td>' + c + '</td>'; }).join('') + '</tr>';
+			'</tr></thead><tbody>' + rows.map(function (cells, index) {
+				var kind = rowClass ? rowClass(index) : '';
+				return '<tr' + (kind ? ' class="' + kind + '"' : '') + '>' + cells.map(function (c) { return '<td>' + c + '</td>'; }).join('') + '</tr>';
 			}).join('') + '</tbody></table>';
 	}
 	function get(path) {
@@ -188,7 +199,7 @@ export const CONSOLE_PAGE = `<!doctype html>
 		var c = b.counts;
 		document.getElementById('counts').textContent = b.site.name + ' (' + b.site.timeZone + '): ' + c.clients + ' clients, ' +
 			c.staff + ' staff, ' + c.locations + ' locations, ' + c.sales + ' sales; ' + c.classesThatDay + ' classes and ' +
-			c.appointmentsThatDay + ' appointments on ' + b.day + '.';
+			c.appointmentsThatDay + ' appointments on ' + b.day + '; ' + c.pendingAppointmentRequests + ' appointment requests waiting.';
 		put('classes', b.classes.length ? b.classes.map(function (k) {
 			var roster = k.roster.map(function (v) {
 				var gone = v.status === 'Cancelled' || v.status === 'LateCancelled';
@@ -210,9 +221,19 @@ export const CONSOLE_PAGE = `<!doctype html>
 			b.appointments.map(function (a) {
 				return [hhmm(a.start) + '–' + hhmm(a.end), esc(a.name) + ' <span class="muted">#' + esc(a.clientId) + '</span>', esc(a.staff), esc(a.sessionType), esc(a.status)];
 			}), 'No appointments on this day.'));
+		put('appointment-requests', table(['Request', 'When', 'Asks to', 'Client', 'Staff, session type'],
+			b.appointmentRequests.map(function (r) {
+				return [esc(r.id), esc(String(r.start).slice(0, 10)) + ' ' + hhmm(r.start) + '–' + hhmm(r.end) +
+						'<div class="muted">asked ' + time(r.requested).slice(0, 16) + '</div>',
+					(r.type === 'Cancellation' ? 'cancel <span class="muted">appointment ' + esc(r.appointmentId) + '</span>' : 'book') +
+						(r.notes ? '<div class="muted">' + esc(r.notes) + '</div>' : ''),
+					esc(r.name) + ' <span class="muted">#' + esc(r.clientId) + '</span>', esc(r.staff) + '<div class="muted">' + esc(r.sessionType) + '</div>'];
+			}), 'No requests waiting.', function (index) {
+				return String(b.appointmentRequests[index].start).slice(0, 10) === b.day ? 'today' : '';
+			}));
 		put('clients', table(['Client', 'Name', 'E-mail', 'Status', 'Created'],
 			b.clients.map(function (c) {
-				return ['<span class="mono">' + esc(c.clientId) + '</span>', esc(c.name), esc(c.email), esc(c.status), time(c.created).slice(0, 10)];
+				return ['<span class="mono">' + esc(c.clientId) + '</span>', esc(c.name), '<span class="brk">' + esc(c.email) + '</span>', esc(c.status), time(c.created).slice(0, 10)];
 			}), 'No clients.'));
 		put('sales', table(['Sale', 'When', 'Client', 'Items', 'Total'],
 			b.sales.map(function (s) {
@@ -228,7 +249,9 @@ export const CONSOLE_PAGE = `<!doctype html>
 				var holder = c.holder ? esc(c.holder) + ' <span class="mono muted">' + esc(c.token) + '</span>'
 					: c.login ? '<span class="muted">logging in as</span> ' + esc(c.login) : '<span class="muted">none</span>';
 				return [esc(r.seq), time(r.at).slice(11), esc(r.service), '<b>' + esc(r.method) + '</b>',
-					'<span class="mono">' + esc(r.path + (r.query ? '?' + r.query : '')) + '</span>' + (r.operation ? '<div class="muted">' + esc(r.operation) + '</div>' : ''),
+					'<span class="mono brk">' + esc(r.path + (r.query ? '?' + r.query : '')) + '</span>' + (r.operation ? '<div class="muted">' + esc(r.operation) + '</div>' : '') +
+						(r.body ? '<details class="body" data-seq="' + esc(r.seq) + '"' + (state.openBodies[r.seq] ? ' open' : '') + '><summary>Body</summary><pre class="mono">' +
+							esc(r.body) + '</pre></details>' : ''),
 					(r.status ? statusBadge(r.status) : '<span class="badge bad">no answer</span>') + (r.fault ? ' <span class="badge warn">fault: ' + esc(r.fault) + '</span>' : ''),
 					key, holder];
 			}), 'No requests yet.'));
@@ -282,7 +305,7 @@ export const CONSOLE_PAGE = `<!doctype html>
 			]);
 		}).then(function () {
 			showError(null);
-			document.getElementById('updated').textContent = 'read every 2 s, last at ' + new Date().toLocaleTimeString() + ' on your clock';
+			document.getElementById('updated').textContent = 'read every 2 s, last ' + new Date().toLocaleTimeString();
 			document.body.setAttribute('data-loaded', String(Date.now()));
 		}).catch(showError).then(function () { busy = false; });
 	}
@@ -307,6 +330,13 @@ export const CONSOLE_PAGE = `<!doctype html>
 		if (times) spec.times = times === 'always' ? 'always' : Number(times);
 		send('POST', '/faults', spec).then(refresh).catch(showError);
 	});
+	// A body opened stays open when the list is redrawn (toggle does not bubble: caught on the way down).
+	document.getElementById('request-list').addEventListener('toggle', function (event) {
+		var seq = event.target && event.target.getAttribute && event.target.getAttribute('data-seq');
+		if (!seq) return;
+		if (event.target.open) state.openBodies[seq] = true;
+		else delete state.openBodies[seq];
+	}, true);
 	document.getElementById('site').addEventListener('change', function (event) { state.site = event.target.value; refresh(); });
 	document.getElementById('day').addEventListener('change', function (event) { state.day = event.target.value || state.day; refresh(); });
 

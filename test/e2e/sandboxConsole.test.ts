@@ -159,6 +159,15 @@ describe('sandbox console page', () => {
 		await call(`${sandbox.adminUrl}/webhooks/settle`, { method: 'POST', headers: {} });
 		expect(receiver.received.filter((r) => r.method === 'POST')).toHaveLength(1);
 
+		// A client with a long e-mail address among the newest: the page must still fit its window.
+		const long = {
+			...client,
+			Id: 199999,
+			ClientId: '199999',
+			Email: `${'a.very.long.name'.repeat(4)}@clients.example`,
+		};
+		site.clients.push(long);
+
 		await page.goto(`${sandbox.adminUrl}/`);
 		await refreshed(page);
 		// Section shots of a page taller than the window: the header scrolls away rather than cover them.
@@ -181,6 +190,27 @@ describe('sandbox console page', () => {
 		expect(rowText).toContain(`${staffToken.slice(0, 4)}…${staffToken.slice(-4)}`);
 		const loginRow = await page.locator('#request-list tr', { hasText: '/usertoken/issue' }).innerText();
 		expect(loginRow).toContain(`logging in as ${sandbox.staffLogin.username}`);
+		// The booking's body, opened on the page, stays open through the next refresh.
+		await row.locator('details summary').click();
+		const since = Number(await page.locator('body').getAttribute('data-loaded'));
+		await refreshed(page, since);
+		expect(JSON.parse(await row.locator('details pre').innerText())).toEqual({
+			ClientId: client.ClientId,
+			ClassId: open.Id,
+		});
+		await expect(row.locator('details').getAttribute('open')).resolves.not.toBeNull();
+
+		// The requests waiting for approval, every one, soonest first.
+		const pending = site.appointmentRequests.filter((request) => request.Status === 'Pending');
+		expect(pending.length).toBeGreaterThan(0);
+		const listed = await page.locator('#appointment-requests tbody tr td:first-child').allInnerTexts();
+		expect(listed.map(Number).sort()).toEqual(pending.map((request) => request.Id).sort());
+
+		// A 1,440-pixel window holds the page and each section: nothing scrolls sideways.
+		const overflow =
+			await page.evaluate(`[document.documentElement, ...document.querySelectorAll('section, #business > div, .wide')]
+			.filter((box) => box.scrollWidth > box.clientWidth).map((box) => box.id || box.tagName)`);
+		expect(overflow).toEqual([]);
 		// The page reads only the admin API, which is not logged: the log holds the calls above alone.
 		expect(sandbox.log.list().map((entry) => `${entry.method} ${entry.path}`)).toEqual([
 			'POST /subscriptions',

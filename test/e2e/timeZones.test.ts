@@ -315,8 +315,20 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 		const site = today.state.site(today.pacificSiteId)!;
 		const standing = standingAt(today, DateTime.now());
 		const workflow = viaWebhook(example('06-book-standing-clients-next-week.json', todayCredentialId), STANDING_PATH);
-		const node = workflow.nodes.find((n) => n.name === 'Standing Clients')!;
-		node.parameters = { jsCode: `return ${JSON.stringify(standing)}.map((json) => ({ json }));` };
+		// The list as a studio writes it in the example's Edit Fields node: e-mail and weekday; the class is the one picked.
+		const emailOf = (clientId: string) => site.clients.find((c) => c.ClientId === clientId)!.Email;
+		const list = workflow.nodes.find((n) => n.name === 'Standing Clients')!.parameters as {
+			assignments: { assignments: Array<{ name: string; value: string }> };
+		};
+		list.assignments.assignments[0].value = JSON.stringify(
+			standing.map(({ clientId, weekday }) => ({ client: emailOf(clientId), weekday })),
+		);
+		const classes = workflow.nodes.find((n) => n.name === "Next Week's Classes")!.parameters as {
+			filters: { classDescriptionIds: string[] };
+		};
+		expect(classes.filters.classDescriptionIds).toEqual([
+			...new Set(standing.map((s) => String(s.classDescriptionId))),
+		]);
 		const visitsBefore = site.classRecords.visits.length;
 		const run = await runVia(STANDING_PATH, await n8n.importWorkflow(workflow), {}, 1);
 
