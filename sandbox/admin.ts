@@ -156,7 +156,7 @@ const ROUTES: AdminRoute[] = [
 /**
  * The admin API under /_sandbox: reset and reseed, the clock, faults, the request log, e-mails,
  * emitted events, state and business settings, the console page (GET /_sandbox/) and what it reads;
- * /_sandbox/webhooks/* goes to the webhook service.
+ * /_sandbox/webhooks/* goes to the webhook service, /_sandbox/identity/* to the identity service.
  */
 export function createAdmin(deps: AdminDeps) {
 	return async (req: AdminRequest): Promise<SandboxResponse> => {
@@ -166,6 +166,8 @@ export function createAdmin(deps: AdminDeps) {
 		if (body === MALFORMED) return fail(400, 'The body is not valid JSON.');
 		const webhooks = /^\/webhooks(\/.*)?$/i.exec(path);
 		if (webhooks) return deps.webhooksAdmin(req.method, webhooks[1] ?? '/', body);
+		const identity = /^\/identity(\/.*)?$/i.exec(path);
+		if (identity) return deps.identityAdmin(req.method, identity[1] ?? '/', body);
 		for (const [method, pattern, route] of ROUTES) {
 			const match = pattern.exec(path);
 			if (match && method === req.method) return route({ ...req, body }, deps, match);

@@ -33,6 +33,7 @@ export interface AdminDeps {
 	reset(): void;
 	reseed(seed: number, size?: SandboxSize): void;
 	webhooksAdmin(method: string, subPath: string, body: unknown): Promise<SandboxResponse>;
+	identityAdmin(method: string, subPath: string, body: unknown): SandboxResponse;
 }
 
 export const ok = (body: unknown, status = 200): SandboxResponse => ({ status, body });

@@ -64,6 +64,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 		'Mindbody sandbox is running.',
 		`  REST API base URL      ${sandbox.restBaseUrl}`,
 		`  Webhook service URL    ${sandbox.webhooksBaseUrl}`,
+		`  Sign-in (OAuth) URL    ${sandbox.identityBaseUrl}  (/connect/authorize, /connect/token)`,
 		`  Console (browser)      ${sandbox.adminUrl}/`,
 		`  Admin API              ${sandbox.adminUrl}  (GET /accounts, /state/<name>, /requests)`,
 		`  Site IDs               ${sandbox.siteId} (main), ${sandbox.secondSiteId} (main key only), ${sandbox.pacificSiteId} (Pacific time, main key only)`,
@@ -76,6 +77,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 		`    staff (own calendar)  ${frontDesk.username} / ${frontDesk.password}`,
 		`    consumer              ${sandbox.consumerLogin.username} / ${sandbox.consumerLogin.password}`,
 		`  Consumer token (site -99)  ${sandbox.consumerToken}`,
+		`  OAuth client           ${sandbox.oauthClient.clientId} / ${sandbox.oauthClient.clientSecret}, PKCE (S256), redirect URIs:`,
+		...sandbox.oauthClient.redirectUris.map((uri) => `    ${uri}`),
 		'Ctrl+C stops it.',
 	].forEach((line) => say(line));
 	const stop = async () => {

@@ -7,10 +7,11 @@ import { SEEDED_LOGINS } from './data/people';
 import { RestStore } from './data/store';
 import type { SandboxSize } from './data/types';
 import { Faults } from './faults';
+import { createIdentityService, SEEDED_OAUTH_CLIENT, type IdentityActivity, type OAuthClient } from './identity';
 import { RequestLog } from './requestLog';
 import { createRestService } from './rest';
 import { DEFAULT_TOKEN_LIFETIME_MS, SEEDED_CONSUMER_TOKEN, seedTokens } from './rest/userTokens';
-import { ADMIN_BASE_PATH, REST_BASE_PATH, SandboxServer, WEBHOOKS_BASE_PATH } from './server';
+import { ADMIN_BASE_PATH, IDENTITY_BASE_PATH, REST_BASE_PATH, SandboxServer, WEBHOOKS_BASE_PATH } from './server';
 import { createWebhookService, type WebhookServiceOptions } from './webhooks';
 
 export type { SandboxSize } from './data/types';
@@ -18,6 +19,8 @@ export type { EmittedEvent } from './admin';
 export { API_KEYS, MAIN_SITE_ID, PACIFIC_SITE_ID, SECOND_SITE_ID } from './data/accounts';
 export { SEEDED_LOGINS } from './data/people';
 export { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
+export type { IdentityActivity, OAuthClient } from './identity';
+export { SEEDED_OAUTH_CLIENT } from './identity';
 
 export interface SandboxOptions {
 	/** Default: an ephemeral port. */
@@ -40,6 +43,12 @@ export interface Sandbox {
 	restBaseUrl: string;
 	webhooksBaseUrl: string;
 	adminUrl: string;
+	/** Sign in with Mindbody (OAuth 2.0 / OpenID Connect): `/connect/authorize`, `/connect/token` below it. */
+	identityBaseUrl: string;
+	/** The seeded OAuth client: registered under the main key, n8n's callback on any port of 127.0.0.1 or localhost. */
+	oauthClient: OAuthClient;
+	/** Sign-ins and tokens of the identity service, oldest first, tokens masked. */
+	identityActivity(): IdentityActivity[];
 	/** The main key: source 'Sandbox Integration', live access, sites -99, -98 and -97. */
 	apiKey: string;
 	apiKeys: typeof API_KEYS;
@@ -103,12 +112,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const callers = new CallerBook(store, context);
 	log.onRecord((entry) => callers.note(entry));
 	const faults = new Faults();
+	let identityBaseUrl = '';
+	const identity = createIdentityService({ context, store, issuer: () => identityBaseUrl });
 
 	const reseed = (seed: number, size = store.size) => {
 		webhooks.reset();
 		clock.clearTimers();
 		store.regenerate(seed, size);
 		seedTokens(store, tokens);
+		identity.reset();
 		log.clear();
 		faults.clear();
 		emails.splice(0);
@@ -126,20 +138,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		reset,
 		reseed,
 		webhooksAdmin: (method, subPath, body) => webhooks.admin(method, subPath, body),
+		identityAdmin: (method, subPath, body) => identity.admin(method, subPath, body),
 	});
 	const server = new SandboxServer(
-		{ rest: (req) => rest.handle(req), webhooks: (req) => webhooks.handle(req), admin },
+		{
+			rest: (req) => rest.handle(req),
+			webhooks: (req) => webhooks.handle(req),
+			admin,
+			identity: (req) => identity.handle(req),
+		},
 		log,
 		faults,
 		() => clock.iso(),
 	);
 	const port = await server.listen(options.port ?? 0);
 	const origin = `http://127.0.0.1:${port}`;
+	identityBaseUrl = `${origin}${IDENTITY_BASE_PATH}`;
 
 	return {
 		restBaseUrl: `${origin}${REST_BASE_PATH}`,
 		webhooksBaseUrl: `${origin}${WEBHOOKS_BASE_PATH}`,
 		adminUrl: `${origin}${ADMIN_BASE_PATH}`,
+		identityBaseUrl,
+		oauthClient: { ...SEEDED_OAUTH_CLIENT, redirectUris: [...SEEDED_OAUTH_CLIENT.redirectUris] },
+		identityActivity: () => identity.activity(),
 		apiKey: API_KEYS.main,
 		apiKeys: API_KEYS,
 		siteId: MAIN_SITE_ID,

@@ -10,12 +10,14 @@ import { matchOperation } from './reading/operations';
 export const REST_BASE_PATH = '/public/v6';
 export const WEBHOOKS_BASE_PATH = '/push/api/v1';
 export const ADMIN_BASE_PATH = '/_sandbox';
+export const IDENTITY_BASE_PATH = '/identity';
 
-/** What answers each base path; the admin API sees requests neither logged nor faulted. */
+/** What answers each base path; the admin API and the identity service see requests neither logged nor faulted. */
 export interface SandboxRoutes {
 	rest(req: SandboxRequest): Promise<SandboxResponse>;
 	webhooks(req: SandboxRequest): Promise<SandboxResponse>;
 	admin(req: AdminRequest): Promise<SandboxResponse>;
+	identity(req: AdminRequest): SandboxResponse | Promise<SandboxResponse>;
 }
 
 export type AdminRequest = Omit<SandboxRequest, 'service'>;
@@ -24,10 +26,11 @@ const BASES = [
 	{ prefix: REST_BASE_PATH, service: 'rest' },
 	{ prefix: WEBHOOKS_BASE_PATH, service: 'webhooks' },
 	{ prefix: ADMIN_BASE_PATH, service: 'admin' },
+	{ prefix: IDENTITY_BASE_PATH, service: 'identity' },
 ] as const;
 
 /** The service a path belongs to, by its base path (any case, whole segments only). */
-function routeOf(pathname: string): { service: LoggedService | 'admin'; prefix: string } {
+function routeOf(pathname: string): { service: LoggedService | 'admin' | 'identity'; prefix: string } {
 	const lower = pathname.toLowerCase();
 	const base = BASES.find(
 		({ prefix }) => lower === prefix.toLowerCase() || lower.startsWith(`${prefix.toLowerCase()}/`),
@@ -148,8 +151,8 @@ export class SandboxServer {
 			body,
 			bodyMalformed,
 		};
-		if (service === 'admin') {
-			writeResponse(res, await this.routes.admin(request));
+		if (service === 'admin' || service === 'identity') {
+			writeResponse(res, await this.routes[service](request));
 			return;
 		}
 		const op = service === 'unknown' ? undefined : matchOperation(service, method, request.path);
