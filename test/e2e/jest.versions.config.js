@@ -14,6 +14,8 @@ const VERSION_SENSITIVE = {
 	// no cron with a seconds list, so polls come every 15 s.
 	'followUpExamples.test.ts': 'activation order and the poll scheduler',
 	'timeZones.test.ts': 'activation order and the poll scheduler',
+	// A poll trigger and a webhook trigger in one workflow across a stop and a start: both above.
+	'webhookSafetyNet.test.ts': 'activation order, the poll scheduler and what n8n does on restart',
 	// n8n's AI nodes change from version to version (2.41's review message names the tool's parameters).
 	'frontDeskAgent.test.ts': "n8n's AI Agent, chat and review nodes",
 	'mcpServer.test.ts': "n8n's MCP Server Trigger",

@@ -2,16 +2,35 @@
  * The package in n8n queue mode: Postgres, Redis, one main, two workers and two webhook
  * processes behind a round-robin forwarder, all on 127.0.0.1. Every scenario prints its counts.
  * Sizes are those that show what only queue mode has (deliveries spread over two webhook processes
- * and run by workers, a worker killed, a token shared by workers); the trigger's soak sizes run in
- * n8n-core's engine (test/trigger/exactlyOnce.test.ts, test/trigger/cleanup.test.ts).
+ * and run by workers, a worker killed, a token shared by workers, the Webhook Safety Net polling on main
+ * while its runs and the deliveries' go to workers); the trigger's soak sizes run in n8n-core's engine
+ * (test/trigger/exactlyOnce.test.ts, test/trigger/cleanup.test.ts).
  *   npm run test:e2e:queue
  */
 import { randomUUID } from 'crypto';
 
+import { api, listExecutions } from '../../../scripts/n8n';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { sandboxCredentialData } from '../../support/sandboxCredentials';
 import { example } from '../support/mindbody';
 import { N8n } from '../support/n8n';
+import { addClients, pollTimesFor, pollWaitMs, step } from '../support/pollTrigger';
+import {
+	deliveries,
+	expectOneReportAndEachOnce,
+	madeSince,
+	metricsReads,
+	moveProcessClocks,
+	netStateStored,
+	pollsEnded,
+	QUARTER_MS,
+	reached,
+	records,
+	safetyNetWorkflow,
+	webhookIdOf,
+	writeQuarter,
+} from '../support/safetyNet';
+import { ShiftedClock } from '../support/shiftedClock';
 import {
 	activeOnes,
 	countBy,
@@ -152,14 +171,20 @@ function duplicateFigures(ids: string[], list: Execution[]) {
 describe(`the package in n8n ${VERSION} queue mode`, () => {
 	let sandbox: Sandbox;
 	let loginSandbox: Sandbox;
+	let netSandbox: Sandbox;
 	let setup: QueueSetup;
 	const credentialId = N8n.newId();
 	const loginCredentialId = N8n.newId();
+	const netCredentialId = N8n.newId();
+	// Preloaded into every process; only the last scenario moves the clocks.
+	const clock = new ShiftedClock();
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ allowLoopbackHttp: true, realTimeTicker: true });
 		// Its own sandbox: the login scenario moves this one's clock to expire tokens.
 		loginSandbox = await startSandbox({ allowLoopbackHttp: true, realTimeTicker: true });
+		// Its own sandbox too: the safety net's scenario moves this one's clock, and n8n's with it.
+		netSandbox = await startSandbox({ allowLoopbackHttp: true, realTimeTicker: true });
 		const t0 = Date.now();
 		setup = await startQueueSetup({
 			version: VERSION,
@@ -169,7 +194,9 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 			credentials: [
 				{ id: credentialId, name: CREDENTIAL, type: 'mindbodyApi', data: sandboxCredentialData(sandbox) },
 				{ id: loginCredentialId, name: CREDENTIAL, type: 'mindbodyApi', data: sandboxCredentialData(loginSandbox) },
+				{ id: netCredentialId, name: CREDENTIAL, type: 'mindbodyApi', data: sandboxCredentialData(netSandbox) },
 			],
+			env: clock.env(),
 		});
 		printCounts('cluster', {
 			startSeconds: Math.round((Date.now() - t0) / 1000),
@@ -185,6 +212,8 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		await setup?.forwarder.stop();
 		await sandbox?.stop();
 		await loginSandbox?.stop();
+		await netSandbox?.stop();
+		clock.remove();
 		process.stderr.write(`\n[queue] summary\n${JSON.stringify(report, null, 1)}\n`);
 	}, 120000);
 
@@ -584,5 +613,119 @@ describe(`the package in n8n ${VERSION} queue mode`, () => {
 		expect(withoutEvent.filter((e) => e.status !== 'error' && e.status !== 'crashed')).toEqual([]);
 		expect(lost).toBe(0);
 		expect(list.filter((e) => !isTerminal(e))).toEqual([]);
+	}, 600000);
+
+	// Last: it moves every process's clock 30 hours on. Example 13's net polls on main; its runs and the
+	// deliveries' run on workers, which share the record of processed items in Postgres. Case (a), n8n
+	// stopped, and a delivery that arrives after the net passed its record on, run in one process
+	// (test/e2e/webhookSafetyNet.test.ts).
+	it('Webhook Safety Net: deliveries cannot reach the webhook processes for 6 hours while 40 clients are created and 20 sales made; a day later each ran once, the subscription is Active again, one report names the gap', async () => {
+		const { cluster } = setup;
+		const POLL_WAIT_MS = pollWaitMs(VERSION);
+		const OUTAGE_QUARTERS = 24;
+		const WRITES = { quarters: OUTAGE_QUARTERS, clients: 40, sales: 20 };
+		const workflow = safetyNetWorkflow(netCredentialId, pollTimesFor(VERSION), 'queue: safety net');
+		const webhookId = webhookIdOf(workflow);
+		const id = await createWorkflow(cluster, workflow);
+		await subscriptionFor(netSandbox, webhookId);
+		const stored = await until(
+			() => netStateStored({ api: (method, path) => api(cluster.main, method, path) }, id),
+			Boolean,
+			60000,
+		);
+		expect(stored).toBe(true);
+
+		// Every process of the cluster, as on separate machines: the clocks move together.
+		const processes = () =>
+			[cluster.main, ...cluster.webhooks, ...cluster.workers].filter((p) => !p.exited).map((p) => p.proc.pid!);
+		const moveBoth = async (quarters: number) => {
+			await netSandbox.clock.advance(quarters * QUARTER_MS);
+			await moveProcessClocks(clock.folder, processes(), quarters);
+		};
+		const executionsAfter = async (after: number) =>
+			(await executions(cluster, id)).filter((e) => e.stoppedAt && Number(e.id) > after);
+		const lastExecution = async () =>
+			Math.max(
+				0,
+				...(await listExecutions(cluster.main, id, { includeData: false, maxPages: 100 })).map((e) => Number(e.id)),
+			);
+		let sentinels = 0;
+		// A new client while deliveries work: once it reached Welcome Message and a poll of the net begun
+		// after it has ended, with no execution unfinished, every run before it has ended and the net has
+		// read past it.
+		const sentinel = async (after: number) => {
+			const polls = metricsReads(netSandbox);
+			const [client] = await addClients(netSandbox, [`QueueSentinel${++sentinels}`]);
+			const seen = await until(
+				async () => reached(await executionsAfter(after)).clients.get(String(client.Id)) ?? 0,
+				(runs) => runs > 0,
+				60000,
+			);
+			expect(seen).toBe(1);
+			await pollsEnded(netSandbox, polls, 1, POLL_WAIT_MS + 30000);
+			const unfinished = await until(
+				async () =>
+					(await listExecutions(cluster.main, id, { includeData: false, maxPages: 100 })).filter((e) => !isTerminal(e)),
+				(list) => list.length === 0,
+				60000,
+			);
+			expect(unfinished).toEqual([]);
+		};
+
+		const { before, after, attempts } = await step('deliveries work before the outage', async () => {
+			await sentinel(await lastExecution());
+			await pollsEnded(netSandbox, metricsReads(netSandbox), 1, POLL_WAIT_MS + 30000);
+			return {
+				before: records(netSandbox),
+				after: await lastExecution(),
+				attempts: (await deliveries(netSandbox)).length,
+			};
+		});
+		const from = netSandbox.clock.now();
+		await step('6 hours unreachable on every clock, 40 clients created and 20 sales made across it', async () => {
+			await sandboxAdmin(netSandbox, 'POST', 'webhooks/switches', { unreachable: true });
+			for (let q = 0; q < OUTAGE_QUARTERS; q++) {
+				await writeQuarter(netSandbox, 'Queue', q, WRITES);
+				await moveBoth(1);
+			}
+		});
+		const to = netSandbox.clock.now();
+		const made = madeSince(netSandbox, before);
+		expect(made.clients).toHaveLength(WRITES.clients);
+		expect(made.saleIds).toHaveLength(WRITES.sales);
+		await step('deliveries reach n8n again; the net reports the outage', async () => {
+			await sandboxAdmin(netSandbox, 'POST', 'webhooks/switches', { unreachable: false });
+			const reports = await until(
+				async () => reached(await executionsAfter(after)).reports,
+				(list) => list.length > 0,
+				4 * POLL_WAIT_MS + 60000,
+			);
+			expect(reports).toHaveLength(1);
+		});
+		await step('a day passes on every clock; a new client comes through after it', async () => {
+			await moveBoth(96);
+			await sentinel(after);
+		});
+		const list = await executionsAfter(after);
+		const subscriptions = (await subscriptionsOf(netSandbox)).filter((s) => s.webhookUrl.includes(webhookId));
+		await setActive(cluster, id, false);
+		const data = await expectOneReportAndEachOnce('[queue] safety net', netSandbox, {
+			before,
+			attempts,
+			executions: list,
+			subscriptions,
+			outage: { from, to, made },
+		});
+		const where = placement(cluster, list);
+		printCounts('Webhook Safety Net, deliveries unreachable for 6 hours', {
+			executions: list.length,
+			status: countBy(list, (e) => String(e.status)),
+			...where,
+			report: data,
+		});
+		// The service turned the subscription off after 3 hours; the net, polling on main, switched it back on.
+		expect(data.subscriptionReactivated).toBe(true);
+		// Every run of the workflow was a worker's.
+		expect(where.onNoWorker).toBe(0);
 	}, 600000);
 });
