@@ -68,6 +68,14 @@ interface Visit {
 	ClassId: number;
 	ClientId: number;
 }
+interface Staff {
+	Id: number;
+	FirstName: string;
+	LastName: string;
+	AppointmentTypeIds: number[];
+	LocationIds: number[];
+	Active: boolean;
+}
 
 /** One Mindbody node with only its resource and operation set, as the node creator adds it. */
 function oneNode(
@@ -585,6 +593,42 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 			.first()
 			.waitFor({ state: 'visible' });
 		await shoot('cancel-appointment-refused');
+	});
+
+	it('Front Desk → Book Appointment: the staff member changed after the slot was picked refuses the run, naming both; nothing is booked', async () => {
+		const clients = await state<Client[]>('clients');
+		const staff = await state<Staff[]>('staff');
+		const client = clients.find((c) => c.Status === 'Active' && c.CustodianId === null)!;
+		const types = await state<Array<{ Id: number; Name: string }>>('appointmentTypes');
+		// A session type two active staff members give: the first's slot, then the second picked instead.
+		const givers = (typeId: number) => staff.filter((s) => s.Active && s.AppointmentTypeIds.includes(typeId));
+		const type = types.find((t) => givers(t.Id).length >= 2)!;
+		const [first, second] = givers(type.Id);
+		expect(second).toBeDefined();
+		const booked = (await state<Appointment[]>('appointments')).length;
+
+		const { id, ndv } = await openTask(
+			'Front desk: book, staff changed',
+			'Book Appointment',
+			'bookAppointment',
+			client,
+		);
+		await pick(ndv, 'staffId', `${first.FirstName} ${first.LastName}`, first.LastName);
+		await pick(ndv, 'sessionTypeId', type.Name, type.Name);
+		const slots = await pick(ndv, 'startDateTime', `${first.FirstName} ${first.LastName}`);
+		expect(slots.length).toBeGreaterThan(0);
+		// The slot's location (its label names it), which the booking needs.
+		const slot = slots.find((label) => label.includes(`${first.FirstName} ${first.LastName}`))!;
+		await pick(ndv, 'locationId', slot.split(' · ')[3]);
+		// The staff member changed after the slot was picked: the editor keeps the slot.
+		await pick(ndv, 'staffId', `${second.FirstName} ${second.LastName}`, second.LastName);
+
+		const run = await runStep(ndv, id);
+		expect(run.status).toBe('error');
+		const message = String((run.data?.resultData.error as { message?: string } | undefined)?.message);
+		expect(message).toContain(`${first.FirstName} ${first.LastName}`);
+		expect(message).toContain(`${second.FirstName} ${second.LastName}`);
+		expect((await state<Appointment[]>('appointments')).length).toBe(booked);
 	});
 
 	it('Front Desk → Cancel Appointment: an appointment a month out, of a client picked from the list, is cancelled', async () => {
