@@ -131,7 +131,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		name: 'lapsedBacklogDays',
 		type: 'number',
 		typeOptions: { minValue: JOB_SETTINGS.lapsedBacklogDays.min, maxValue: JOB_SETTING_MAX },
-		default: JOB_SETTINGS.lapsedBacklogDays.fallback,
+		default: 0,
 		displayOptions: { show: { event: ['clientLapsed'] } },
 		description:
 			'On the first poll, also pass on clients whose last visit was up to this many days before Days Without Visit: those lapsed already. 0 (the default) leaves them out: only clients lapsing from the first morning on are passed on. Each day back costs the first poll about one request per class of that day, and one per client found.',
