@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { authenticationProperty, credentialChoices } from '../shared/auth/authentication';
 import { LISTS } from '../shared/catalogue/listSources';
 import { withToolDescriptions } from './description/toolFields';
 import properties from './nodeProperties.json';
@@ -57,8 +58,8 @@ export class Mindbody implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'mindbodyApi', required: true }],
-		properties: withToolDescriptions(properties as INodeProperties[], toolDescriptions),
+		credentials: credentialChoices,
+		properties: [authenticationProperty, ...withToolDescriptions(properties as INodeProperties[], toolDescriptions)],
 	};
 
 	methods = { listSearch, loadOptions };

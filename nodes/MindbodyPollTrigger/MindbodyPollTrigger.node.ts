@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { credentialChoices } from '../shared/auth/authentication';
 import { pollTriggerProperties } from './description';
 
 /**
@@ -27,7 +28,7 @@ export class MindbodyPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'mindbodyApi', required: true }],
+		credentials: credentialChoices,
 		// n8n puts its own Poll Times (every minute by default) in front of a polling node's fields
 		// when it loads the node; this list carries Poll Times itself (every 15 minutes), and each
 		// read gets a copy, so n8n's addition lands in a copy no one reads again.

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { cronNodeOptions } from 'n8n-workflow';
 
+import { authenticationProperty } from '../shared/auth/authentication';
 import { UTC_TIME, withDateForm } from '../shared/catalogue/dateWords';
 import { EVENT_CHOICES, FOLLOW_UP_EVENTS, JOB_SETTINGS, JOB_SETTING_MAX, STAFF_EVENTS } from './eventChoices';
 
@@ -47,6 +48,7 @@ const lookAhead = (events: string[], days: number, description: string): INodePr
 
 export const pollTriggerProperties: INodeProperties[] = [
 	pollTimesProperty,
+	authenticationProperty,
 	costNotice,
 	{
 		displayName: 'Event',

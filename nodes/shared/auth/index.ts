@@ -2,3 +2,4 @@ export * from './scope';
 export * from './staffLogin';
 export * from './credentialHooks';
 export * from './headers';
+export * from './oauth';

@@ -9,6 +9,12 @@ export const DEFAULT_REST_BASE_URL = 'https://api.mindbodyonline.com/public/v6';
 export const DEFAULT_WEBHOOKS_BASE_URL = 'https://mb-api.mindbodyonline.com/push/api/v1';
 export const DEFAULT_SITE_ID = -99;
 
+/** Mindbody's identity service (sign in with Mindbody): where the OAuth credential signs in. */
+export const DEFAULT_OAUTH_AUTHORIZE_URL = 'https://signin.mindbodyonline.com/connect/authorize';
+export const DEFAULT_OAUTH_TOKEN_URL = 'https://signin.mindbodyonline.com/connect/token';
+/** The REST API's scope and a refresh token (offline_access), with the person's identity. */
+export const OAUTH_SCOPES = 'email profile openid offline_access Mindbody.Api.Public.v6';
+
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 export const restBaseOf = (credentials: ICredentialDataDecryptedObject) =>

@@ -1,5 +1,6 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
 
+import { renewalError, SignInRenewalFailed } from './oauth';
 import {
 	issueUserToken,
 	replaceToken,
@@ -33,10 +34,54 @@ export class TokenSession {
 
 	private unsaved?: IssuedToken;
 
+	/** OAuth: how many refreshes this run made, so a refused try refreshes only if none came after it. */
+	private refreshes = 0;
+
+	private renewalFailed?: SignInRenewalFailed;
+
+	/**
+	 * `signIn`: the OAuth credential, whose token n8n holds, signs on and refreshes (`refresh`,
+	 * n8n's helper, which stores the new tokens with the credential).
+	 */
 	constructor(
 		private readonly helper: IHttpRequestHelper,
 		private readonly credentials: ICredentialDataDecryptedObject,
+		private readonly signIn?: { refresh: () => Promise<unknown> },
 	) {}
+
+	/** Sign in with Mindbody (the OAuth credential): n8n sends the token, the run only refreshes it. */
+	get oauth(): boolean {
+		return this.signIn !== undefined;
+	}
+
+	/** Which refresh a try is sent after (see `renewSignIn`); throws once a refresh was refused in the run. */
+	signInGeneration(): number {
+		if (this.renewalFailed) throw this.renewalFailed;
+		return this.refreshes;
+	}
+
+	/**
+	 * The service refused the OAuth token of a try sent after `generation` refreshes: one refresh
+	 * for the run (tries refused together share it), or none when one came after that try.
+	 */
+	async renewSignIn(generation: number): Promise<void> {
+		while (this.underWay) await this.underWay;
+		if (this.renewalFailed) throw this.renewalFailed;
+		if (generation !== this.refreshes) return;
+		const refresh = (async () => {
+			try {
+				await this.signIn!.refresh();
+				this.refreshes++;
+			} catch (error) {
+				this.renewalFailed = renewalError(error);
+			}
+		})();
+		this.underWay = refresh.finally(() => {
+			this.underWay = undefined;
+		});
+		await this.underWay;
+		if (this.renewalFailed) throw this.renewalFailed;
+	}
 
 	/** Staff Login: tokens are obtained, renewed and replaced here. */
 	get staffLogin(): boolean {
@@ -45,6 +90,10 @@ export class TokenSession {
 
 	/** Whether the credential gives a user token at all: Staff Login, or a pasted token. */
 	get held(): boolean {
+		if (this.signIn) {
+			const tokens = this.credentials.oauthTokenData as { access_token?: unknown } | undefined;
+			return typeof tokens?.access_token === 'string' && tokens.access_token !== '';
+		}
 		return this.staffLogin || (this.credentials.userMode === 'token' && Boolean(this.credentials.userToken));
 	}
 
@@ -55,6 +104,7 @@ export class TokenSession {
 	 */
 	async tokenFor(takesToken: boolean): Promise<string | undefined> {
 		const { credentials } = this;
+		if (this.signIn) return undefined;
 		if (credentials.userMode === 'token') return (takesToken && String(credentials.userToken ?? '')) || undefined;
 		if (!this.staffLogin) return undefined;
 		let tried = false;

@@ -4,6 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { handOverToken } from '../auth/credentialHooks';
 import { mindbodyHeaders } from '../auth/headers';
 import { restBaseOf, webhooksBaseOf } from '../auth/scope';
+import { OAUTH_CREDENTIAL_LABEL, SignInRenewalFailed } from '../auth/oauth';
 import { LoginFailed, type TokenSession } from '../auth/tokenSession';
 import type { Operation } from '../catalogue';
 import {
@@ -16,11 +17,17 @@ import {
 	timeoutError,
 } from './errors';
 import { mayResend, retryDelay, retryFits } from './retryPolicy';
-import { CREDENTIAL_NAME, type RunSession } from './runSession';
+import { CREDENTIAL_NAME, SIGN_IN_CREDENTIAL_NAME, type RunSession } from './runSession';
 
 export { WEBHOOK_ERRORS } from './webhookErrors';
 export { NotSent } from './inFlight';
-export { CREDENTIAL_NAME, RunSession, type MindbodyFunctions } from './runSession';
+export {
+	CREDENTIAL_NAME,
+	SIGN_IN_CREDENTIAL_NAME,
+	credentialNameOf,
+	RunSession,
+	type MindbodyFunctions,
+} from './runSession';
 
 export const TRANSACTION_KEY_MAX = 50;
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -139,6 +146,12 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 	const { credentials, tokens } = await session.credentials();
 	const { operation, itemIndex } = request;
 	const label = request.label ?? `${operation.method} ${request.path}`;
+	if (tokens.oauth && !tokens.held && takesToken(operation)) {
+		throw new NodeOperationError(node, `${label} acts as a user, but the ${OAUTH_CREDENTIAL_LABEL} is not connected`, {
+			itemIndex,
+			description: `Open the ${OAUTH_CREDENTIAL_LABEL} and connect it (sign in to Mindbody). Nothing was sent.`,
+		});
+	}
 	if (operation.userToken && !tokens.held) {
 		throw new NodeOperationError(
 			node,
@@ -162,19 +175,28 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 	const failure = (error: unknown) =>
 		error instanceof LoginFailed
 			? loginError(node, error.login, itemIndex, error.again)
-			: // A time-out used up the call's time: it is reported, not tried again.
-				isTimeout(error)
-				? timeoutError(node, label, timeoutMs, attempt, itemIndex)
-				: requestError(node, error, itemIndex);
+			: error instanceof SignInRenewalFailed
+				? new NodeOperationError(node, error.message, { itemIndex, description: error.remedy, level: 'warning' })
+				: // A time-out used up the call's time: it is reported, not tried again.
+					isTimeout(error)
+					? timeoutError(node, label, timeoutMs, attempt, itemIndex)
+					: requestError(node, error, itemIndex);
 	/** One try, in a place among the requests in flight: the token (a login first where due), the run's hold, the request. */
 	const tryOnce = async () => {
 		try {
 			const token = await tokens.tokenFor(withToken);
+			// Signed in with Mindbody: n8n puts the OAuth token on; the refreshes made before this try.
+			const signedIn = withToken && tokens.oauth ? tokens.signInGeneration() : undefined;
 			await session.pace(deadline);
 			const headers = headersOf(credentials, request, token);
 			// Each try waits only for what is left of the call's time.
-			const response = await send(session, { ...options, headers, timeout: timeLeft(deadline) }, tokens);
-			return { token, response };
+			const response = await send(
+				session,
+				{ ...options, headers, timeout: timeLeft(deadline) },
+				tokens,
+				signedIn !== undefined,
+			);
+			return { token, signedIn, response };
 		} catch (error) {
 			throw failure(error);
 		}
@@ -182,8 +204,16 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 
 	for (;;) {
 		// A try sent again queues behind the calls already waiting, as a throttled call should.
-		const { token, response } = await session.inFlight.run(tryOnce);
+		const { token, signedIn, response } = await session.inFlight.run(tryOnce);
 		const status = response.statusCode;
+		if (status === 401 && signedIn !== undefined && !replaced && timeLeft(deadline) > 1) {
+			// The OAuth token was refused (expired): one refresh for the run, and this call is sent once more.
+			replaced = true;
+			await tokens.renewSignIn(signedIn).catch((error: unknown) => {
+				throw failure(error);
+			});
+			continue;
+		}
 		if (status === 401 && token && tokens.staffLogin && !replaced && timeLeft(deadline) > 1) {
 			// The service refused the staff token: one login replaces it for the run, and this call is sent once more.
 			replaced = true;
@@ -206,7 +236,7 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 			await sleep(wait);
 			continue;
 		}
-		throw responseError(
+		const error = responseError(
 			node,
 			{
 				status,
@@ -219,6 +249,12 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 			},
 			itemIndex,
 		);
+		if (signedIn !== undefined && status === 403) {
+			// The OAuth token is the signed-in person's own: a consumer's cannot do what needs staff.
+			error.description =
+				`${error.description ?? ''} With the ${OAUTH_CREDENTIAL_LABEL}, the operation acts as the person who signed in: an operation for staff needs a staff member's sign-in, not a consumer's. Reconnect the credential signing in as a staff member.`.trim();
+		}
+		throw error;
 	}
 }
 
@@ -237,8 +273,21 @@ interface FullResponse {
  * instead, with a hand-over of that token (`handOverToken`): n8n stores it with the credential,
  * so later runs and other executions use it.
  */
-async function send(session: RunSession, options: IHttpRequestOptions, tokens: TokenSession): Promise<FullResponse> {
+async function send(
+	session: RunSession,
+	options: IHttpRequestOptions,
+	tokens: TokenSession,
+	signedIn = false,
+): Promise<FullResponse> {
 	const { ctx } = session;
+	if (signedIn) {
+		// n8n signs the request with the OAuth credential's access token; a 401 comes back to the caller, which refreshes.
+		return (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			SIGN_IN_CREDENTIAL_NAME,
+			options,
+		)) as FullResponse;
+	}
 	const unsaved = tokens.takeUnsaved();
 	if (!unsaved) {
 		const cancel = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;

@@ -8,10 +8,23 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { SignInRenewalFailed } from '../auth/oauth';
 import { TokenSession } from '../auth/tokenSession';
 import { InFlight } from './inFlight';
 
 export const CREDENTIAL_NAME = 'mindbodyApi';
+/** Sign in with Mindbody: the credential the nodes' Authentication field chooses instead (`oAuth2`). */
+export const SIGN_IN_CREDENTIAL_NAME = 'mindbodyOAuth2Api';
+
+/** The node's Authentication field; a node saved before it existed uses the API key. */
+export function credentialNameOf(ctx: MindbodyFunctions): string {
+	return ctx.getNode().parameters?.authentication === 'oAuth2' ? SIGN_IN_CREDENTIAL_NAME : CREDENTIAL_NAME;
+}
+
+/** n8n's refresh of an OAuth credential's tokens, which stores them with the credential. */
+interface OAuthHelpers {
+	refreshOAuth2Token?: (this: MindbodyFunctions, credentialsType: string) => Promise<unknown>;
+}
 
 export type MindbodyFunctions =
 	| IExecuteFunctions
@@ -22,8 +35,22 @@ export type MindbodyFunctions =
 
 /** The credential as a run holds it: read and decrypted once, and its user token. */
 export interface RunCredential {
+	/** The credential type the node's Authentication field chose. */
+	type: string;
 	credentials: ICredentialDataDecryptedObject;
 	tokens: TokenSession;
+}
+
+async function refreshOAuth(ctx: MindbodyFunctions): Promise<unknown> {
+	const refresh = (ctx.helpers as OAuthHelpers).refreshOAuth2Token;
+	if (typeof refresh !== 'function') {
+		throw new SignInRenewalFailed(
+			'This n8n cannot renew the Mindbody sign-in (its helper to refresh OAuth tokens is missing)',
+			'Update n8n, or reconnect the Mindbody OAuth2 API credential whenever its sign-in expires. Nothing was sent.',
+			'no_refresh_helper',
+		);
+	}
+	return await refresh.call(ctx, SIGN_IN_CREDENTIAL_NAME);
 }
 
 /**
@@ -55,9 +82,17 @@ export class RunSession<C extends MindbodyFunctions = MindbodyFunctions> {
 
 	/** The run's credential, read and decrypted with the first request. */
 	async credentials(): Promise<RunCredential> {
-		this.credential ??= this.ctx
-			.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_NAME)
-			.then((credentials) => ({ credentials, tokens: new TokenSession(this.ctx, credentials) }));
+		const { ctx } = this;
+		const type = credentialNameOf(ctx);
+		this.credential ??= ctx.getCredentials<ICredentialDataDecryptedObject>(type).then((credentials) => ({
+			type,
+			credentials,
+			tokens: new TokenSession(
+				ctx,
+				credentials,
+				type === SIGN_IN_CREDENTIAL_NAME ? { refresh: async () => await refreshOAuth(ctx) } : undefined,
+			),
+		}));
 		return await this.credential;
 	}
 
