@@ -207,7 +207,7 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 	const state = <T>(name: string) => admin<T>(sandbox, 'GET', `state/${name}`);
 
 	// First, in a fresh session: README's picture is of the editor as a user first opens it.
-	it("the Mindbody node's Operation list opens in the editor with the resource's four operations", async () => {
+	it("the Mindbody node's Operation list opens in the editor with the resource's four operations and n8n's Custom API Call", async () => {
 		// Saved, not activated: a workflow without a trigger cannot be.
 		const id = await createWorkflow(
 			oneNode('Mindbody: appointment requests', 'Mindbody', credentialId, {
@@ -217,10 +217,10 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 				options: {},
 			}),
 		);
-		// The open list, read from the DOM once drawn: the resource's operations.
+		// The open list, read from the DOM once drawn: the resource's operations, and the Custom API Call
+		// n8n adds to a node that has an OAuth2 credential (it opens the HTTP Request node with it).
 		const options = await openOperationList(page, editor.origin, { workflowId: id });
-		expect(options).toEqual(expect.arrayContaining(['Approve', 'Deny', 'Deny with Notification Choice', 'Get']));
-		expect(options).toHaveLength(4);
+		expect(options).toEqual(['Approve', 'Deny', 'Deny with Notification Choice', 'Get', 'Custom API Call']);
 
 		const shot = keepDocsShot('docs/mindbody-node-operations.png', await editorShot(page));
 		expect({ width: shot.width, height: shot.height }).toEqual({ width: 1440, height: 900 });
