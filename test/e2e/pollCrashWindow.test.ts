@@ -20,8 +20,8 @@ jest.setTimeout(20 * 60_000);
 
 /** Milliseconds after the later of the two last pages was answered at which n8n is killed, one round each. */
 /**
- * How long after the poll's last answers n8n is killed. 2.41 resumes polling up to 2 minutes after a
- * start (its publication outbox), so there each round costs that: it takes the window's ends and middle.
+ * How long after the poll's last answers n8n is killed. A round on 2.41 costs more (it activates again
+ * through its publication outbox after a start), so there it takes the window's ends and middle.
  */
 const DELAYS = VERSION === '2.8.4' ? [0, 30, 60, 90, 150, 300] : [0, 150, 300];
 /** The triggers whose polls the kill follows. */

@@ -60,6 +60,19 @@ export interface SharedN8nState {
 /** What the calls below need of a running n8n (the handle of a process started here has it all). */
 type Connection = Pick<ServerHandle, 'ctx' | 'baseUrl' | 'logFile' | 'readyMs' | 'cookie' | 'apiKey' | 'webhookUrl'>;
 
+/**
+ * n8n 2.41 activates a workflow through an outbox it reads every 15 s, and a killed process's claim
+ * on an activation holds for 2 minutes. The suites test what the nodes do once active, not those
+ * waits, so they read the outbox every second and let a claim lapse after 20 s.
+ */
+const publicationPace = (version: N8nVersion | undefined): Record<string, string> =>
+	(version ?? server.DEFAULT_VERSION) === '2.8.4'
+		? {}
+		: {
+				N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '1000',
+				N8N_WORKFLOW_PUBLICATION_OUTBOX_LEASE_SECONDS: '20',
+			};
+
 export class N8n {
 	private constructor(
 		private conn: Connection,
@@ -72,7 +85,7 @@ export class N8n {
 	static async start(opts: StartOptions = {}): Promise<N8n> {
 		// Jest sets NODE_ENV=test, and n8n then exits silently at start (its `inTest` mode): blank it,
 		// which n8n treats like unset.
-		const extraEnv = { NODE_ENV: '', ...opts.env };
+		const extraEnv = { NODE_ENV: '', ...publicationPace(opts.version), ...opts.env };
 		const ctx = await server.createContext({ version: opts.version, extraEnv });
 		let handle: ServerHandle | undefined;
 		try {

@@ -9,15 +9,20 @@ export const POLL_NODE = 'Mindbody Poll Trigger';
 
 /**
  * 2.8.4 takes a cron with a seconds list (every 5 s); 2.41 refuses a cron whose seconds field is
- * not one number, but takes several crons: four a minute, every 15 s.
+ * not one number, but takes several crons: twelve a minute, also every 5 s.
  */
 export const pollTimesFor = (version: N8nVersion) =>
 	version === '2.8.4'
 		? { item: [{ mode: 'custom', cronExpression: '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *' }] }
-		: { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+		: {
+				item: [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55].map((second) => ({
+					mode: 'custom',
+					cronExpression: `${second} * * * * *`,
+				})),
+			};
 
 /** How often the e2e workflows poll. */
-export const pollIntervalMs = (version: N8nVersion) => (version === '2.8.4' ? 5_000 : 15_000);
+export const pollIntervalMs = (_version: N8nVersion) => 5_000;
 
 /** Longest wait for the next scheduled poll. */
 export const pollWaitMs = (version: N8nVersion) => 4 * pollIntervalMs(version);
