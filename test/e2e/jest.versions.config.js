@@ -11,7 +11,7 @@ const VERSION_SENSITIVE = {
 	'crashRecovery.test.ts': 'what n8n does on restart with executions under way',
 	'pollCrashWindow.test.ts': 'what n8n does on restart with a poll run under way',
 	// 2.41 answers the activation call before the workflow is active (its publication outbox), and takes
-	// no cron with a seconds list, so polls come every 15 s.
+	// no cron with a seconds list, so polls come from twelve crons.
 	'followUpExamples.test.ts': 'activation order and the poll scheduler',
 	'timeZones.test.ts': 'activation order and the poll scheduler',
 	// A poll trigger and a webhook trigger in one workflow across a stop and a start: both above.
