@@ -1,0 +1,83 @@
+/**
+ * The Mindbody OAuth2 API credential made and connected in n8n's editor (headless Chromium): the
+ * credential's form filled with the sandbox's values, Connect my account, the sandbox's sign-in page
+ * filled in the popup n8n opens, and n8n's banner saying the account is connected.
+ */
+import type { Page } from 'playwright-core';
+
+import type { Sandbox } from '../../../sandbox';
+
+export const OAUTH_CREDENTIAL_TYPE = 'mindbodyOAuth2Api';
+
+/** What README's "Try it against the sandbox" tells a newcomer to enter, field by field. */
+export function sandboxOAuthFields(sandbox: Sandbox): Record<string, string> {
+	return {
+		authUrl: `${sandbox.identityBaseUrl}/connect/authorize`,
+		accessTokenUrl: `${sandbox.identityBaseUrl}/connect/token`,
+		clientId: sandbox.oauthClient.clientId,
+		clientSecret: sandbox.oauthClient.clientSecret ?? '',
+		apiKey: sandbox.apiKey,
+		siteId: String(sandbox.siteId),
+		baseUrl: sandbox.restBaseUrl,
+		webhooksBaseUrl: sandbox.webhooksBaseUrl,
+	};
+}
+
+export interface Connected {
+	/** The redirect URL the credential's form showed. */
+	redirectUrl: string;
+	/** The sign-in page's address as n8n opened it (its query: what n8n sent to the authorize step). */
+	authorizeUrl: URL;
+	/** The banner's text once connected. */
+	banner: string;
+}
+
+/**
+ * Creates the credential on the editor's credentials page, fills it, connects it by signing in as
+ * `login` in the popup, and waits for n8n to show it connected (the credential is saved by then).
+ */
+export async function connectInEditor(
+	page: Page,
+	origin: string,
+	fields: Record<string, string>,
+	login: { username: string; password: string },
+): Promise<Connected> {
+	await page.goto(`${origin}/home/credentials/create`, { waitUntil: 'domcontentloaded' });
+	const typeSelect = page.locator('[data-test-id="new-credential-type-select"]');
+	await typeSelect.locator('input').first().fill('Mindbody OAuth2');
+	// The only type the words match: Enter takes it.
+	await page.getByText('Mindbody OAuth2 API', { exact: true }).first().waitFor({ state: 'visible' });
+	await page.keyboard.press('Enter');
+	await page.locator('[data-test-id="new-credential-type-button"]').click();
+
+	const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
+	await dialog.waitFor({ state: 'visible' });
+	const redirectUrl = (
+		await dialog
+			.getByText(/\/rest\/oauth2-credential\/callback/)
+			.first()
+			.innerText()
+	).trim();
+	for (const [name, value] of Object.entries(fields)) {
+		const input = dialog.locator(`[data-test-id="parameter-input-${name}"]`).locator('input, textarea').first();
+		await input.fill(value);
+	}
+
+	// 2.8's button reads "Connect my account"; 2.41's "Connect", in a banner saying the account is not connected.
+	const connect = dialog
+		.locator('[data-test-id="oauth-connect-button"], [data-test-id="quick-connect-button"]')
+		.first();
+	const popupOpened = page.waitForEvent('popup');
+	await connect.click();
+	const popup = await popupOpened;
+	// 2.41 opens the popup blank and sends it to the sign-in page afterwards.
+	await popup.waitForURL(/\/connect\/authorize\?/);
+	const authorizeUrl = new URL(popup.url());
+	await popup.locator('input[name="username"]').fill(login.username);
+	await popup.locator('input[name="password"]').fill(login.password);
+	await popup.getByRole('button', { name: 'Sign in' }).click();
+
+	const banner = dialog.locator('[data-test-id="oauth-connect-success-banner"]');
+	await banner.waitFor({ state: 'visible' });
+	return { redirectUrl, authorizeUrl, banner: (await banner.innerText()).trim() };
+}
