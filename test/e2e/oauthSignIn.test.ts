@@ -3,8 +3,9 @@
  * (headless Chromium) with the values README gives for the sandbox, connected through n8n's popup
  * and the sandbox's sign-in page, and used by a Front Desk task and a Poll Trigger. The sandbox's
  * clock moves past the access token's life: the next run refreshes once and succeeds. The sign-in
- * revoked: the run fails saying to reconnect, and the operation is not made. No token, client
- * secret or code verifier is in any stored execution, n8n's database or its log.
+ * revoked: the run fails saying to reconnect, and the operation is not made. A wrong client secret
+ * is refused at Connect, saying so. No token, client secret or code verifier is in any stored
+ * execution, n8n's database or its log.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -13,7 +14,7 @@ import { openEditor, type EditorSession } from '../../scripts/screenshot';
 import type { IdentityActivity, Sandbox } from '../../sandbox';
 import { admin, nodeOutput, startE2eSandbox, tarball, until, VERSION } from './support/mindbody';
 import type { Execution, N8n, WorkflowJson } from './support/n8n';
-import { connectInEditor, OAUTH_CREDENTIAL_TYPE, sandboxOAuthFields } from './support/oauthEditor';
+import { connectInEditor, OAUTH_CREDENTIAL_TYPE, sandboxOAuthFields, signInFromEditor } from './support/oauthEditor';
 import {
 	addClients,
 	firstNames,
@@ -211,11 +212,25 @@ describe(`Sign in with Mindbody in n8n ${VERSION}`, () => {
 		expect(sandbox.identityActivity().at(-1)).toMatchObject({ kind: 'tokenRefused', error: 'invalid_grant' });
 	});
 
+	it('a wrong client secret: the popup says the client was refused and the credential is not connected', async () => {
+		const fields = { ...sandboxOAuthFields(sandbox), clientSecret: 'not-the-client-secret' };
+		const { dialog, popup } = await signInFromEditor(editor.page, editor.origin, fields, sandbox.staffLogin);
+		await popup.getByText('Failed to connect').waitFor({ state: 'attached' });
+		const said = String(await popup.locator('body').textContent());
+		expect(said).toMatch(/Client authentication failed/);
+		expect(said).toMatch(/invalid_client/);
+		// 2.8 shows the identity service's words too; 2.41 only its code.
+		if (VERSION === '2.8.4') expect(said).toMatch(/The client_secret is wrong for client 'sandbox-oauth-client'/);
+		expect(await dialog.locator('[data-test-id="oauth-connect-success-banner"]').isVisible()).toBe(false);
+		expect(sandbox.identityActivity().at(-1)).toMatchObject({ kind: 'tokenRefused', error: 'invalid_client' });
+	});
+
 	it('no access token, refresh token, client secret or code verifier is in an execution, the database or the log', async () => {
 		const secrets = sandbox.identitySecrets();
 		expect(secrets.accessTokens.length).toBeGreaterThanOrEqual(2);
 		expect(secrets.refreshTokens.length).toBeGreaterThanOrEqual(2);
-		expect(secrets.codeVerifiers).toHaveLength(1);
+		// The sign-in that connected and the one refused for its client secret.
+		expect(secrets.codeVerifiers).toHaveLength(2);
 		const all = [...secrets.accessTokens, ...secrets.refreshTokens, ...secrets.codeVerifiers, ...secrets.clientSecrets];
 		const executions = JSON.stringify([...(await n8n.executions(taskId)), ...(await n8n.executions(pollId))]);
 		expect(executions.length).toBeGreaterThan(1000);

@@ -3,7 +3,7 @@
  * credential's form filled with the sandbox's values, Connect my account, the sandbox's sign-in page
  * filled in the popup n8n opens, and n8n's banner saying the account is connected.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 import type { Sandbox } from '../../../sandbox';
 
@@ -32,16 +32,24 @@ export interface Connected {
 	banner: string;
 }
 
+/** The credential's form after its sign-in page was submitted in n8n's popup. */
+export interface SignedIn {
+	dialog: Locator;
+	popup: Page;
+	redirectUrl: string;
+	authorizeUrl: URL;
+}
+
 /**
- * Creates the credential on the editor's credentials page, fills it, connects it by signing in as
- * `login` in the popup, and waits for n8n to show it connected (the credential is saved by then).
+ * Creates the credential on the editor's credentials page, fills it, clicks the button that connects
+ * it and signs in as `login` on the sign-in page n8n opens in a popup.
  */
-export async function connectInEditor(
+export async function signInFromEditor(
 	page: Page,
 	origin: string,
 	fields: Record<string, string>,
 	login: { username: string; password: string },
-): Promise<Connected> {
+): Promise<SignedIn> {
 	await page.goto(`${origin}/home/credentials/create`, { waitUntil: 'domcontentloaded' });
 	const typeSelect = page.locator('[data-test-id="new-credential-type-select"]');
 	await typeSelect.locator('input').first().fill('Mindbody OAuth2');
@@ -76,7 +84,17 @@ export async function connectInEditor(
 	await popup.locator('input[name="username"]').fill(login.username);
 	await popup.locator('input[name="password"]').fill(login.password);
 	await popup.getByRole('button', { name: 'Sign in' }).click();
+	return { dialog, popup, redirectUrl, authorizeUrl };
+}
 
+/** Signs in from the editor and waits for n8n to show the credential connected (it is saved by then). */
+export async function connectInEditor(
+	page: Page,
+	origin: string,
+	fields: Record<string, string>,
+	login: { username: string; password: string },
+): Promise<Connected> {
+	const { dialog, redirectUrl, authorizeUrl } = await signInFromEditor(page, origin, fields, login);
 	const banner = dialog.locator('[data-test-id="oauth-connect-success-banner"]');
 	await banner.waitFor({ state: 'visible' });
 	return { redirectUrl, authorizeUrl, banner: (await banner.innerText()).trim() };
