@@ -1,6 +1,6 @@
 /**
  * Sign in with Mindbody in a real n8n: the Mindbody OAuth2 API credential is made in the editor
- * (headless Chromium) with the values README gives for the sandbox, connected through n8n's popup
+ * (headless Chromium) with the values docs/oauth.md gives for the sandbox (README links its steps), connected through n8n's popup
  * and the sandbox's sign-in page, and used by a Front Desk task and a Poll Trigger. The sandbox's
  * clock moves past the access token's life: the next run refreshes once and succeeds. The sign-in
  * revoked: the run fails saying to reconnect, and the operation is not made. A wrong client secret
@@ -14,7 +14,13 @@ import { openEditor, type EditorSession } from '../../scripts/screenshot';
 import type { IdentityActivity, Sandbox } from '../../sandbox';
 import { admin, nodeOutput, startE2eSandbox, tarball, until, VERSION } from './support/mindbody';
 import type { Execution, N8n, WorkflowJson } from './support/n8n';
-import { connectInEditor, OAUTH_CREDENTIAL_TYPE, sandboxOAuthFields, signInFromEditor } from './support/oauthEditor';
+import {
+	connectInEditor,
+	documentedOAuthFields,
+	OAUTH_CREDENTIAL_TYPE,
+	sandboxOAuthFields,
+	signInFromEditor,
+} from './support/oauthEditor';
 import {
 	addClients,
 	firstNames,
@@ -100,12 +106,13 @@ describe(`Sign in with Mindbody in n8n ${VERSION}`, () => {
 
 	it('the credential made in the editor connects through the sandbox sign-in page in the popup', async () => {
 		const startedAt = Date.now();
-		const connected = await connectInEditor(
-			editor.page,
-			editor.origin,
-			sandboxOAuthFields(sandbox),
-			sandbox.staffLogin,
-		);
+		// What docs/oauth.md tells a newcomer: its values are the sandbox's, and they connect.
+		const documented = documentedOAuthFields(sandbox);
+		expect(documented.fields).toEqual(sandboxOAuthFields(sandbox));
+		const { username, password } = sandbox.staffLogin;
+		expect(documented.steps).toContain(`\`${username}\` / \`${password}\``);
+		expect(documented.steps).toContain('/home/credentials/create');
+		const connected = await connectInEditor(editor.page, editor.origin, documented.fields, sandbox.staffLogin);
 		expect(connected.banner).toMatch(/Account connected/);
 		expect(connected.redirectUrl).toBe(`${n8n.baseUrl}/rest/oauth2-credential/callback`);
 		// n8n's authorize call: PKCE (S256), the scopes, the site as subscriberId, its own callback.

@@ -3,8 +3,12 @@
  * credential's form filled with the sandbox's values, Connect my account, the sandbox's sign-in page
  * filled in the popup n8n opens, and n8n's banner saying the account is connected.
  */
+import * as fs from 'fs';
+import * as path from 'path';
+
 import type { Locator, Page } from 'playwright-core';
 
+import { MindbodyOAuth2Api } from '../../../credentials/MindbodyOAuth2Api.credentials';
 import type { Sandbox } from '../../../sandbox';
 
 export const OAUTH_CREDENTIAL_TYPE = 'mindbodyOAuth2Api';
@@ -21,6 +25,28 @@ export function sandboxOAuthFields(sandbox: Sandbox): Record<string, string> {
 		baseUrl: sandbox.restBaseUrl,
 		webhooksBaseUrl: sandbox.webhooksBaseUrl,
 	};
+}
+
+/** The port `npm start` gives the sandbox, which docs/oauth.md's values name. */
+const DOCUMENTED_ORIGIN = 'http://127.0.0.1:4010';
+
+/**
+ * The values docs/oauth.md ("Try it against the sandbox") tells a newcomer to enter, by field name,
+ * with `npm start`'s sandbox address replaced by this sandbox's; and the text of that section.
+ */
+export function documentedOAuthFields(sandbox: Sandbox): { fields: Record<string, string>; steps: string } {
+	const doc = fs.readFileSync(path.resolve(__dirname, '../../../docs/oauth.md'), 'utf8');
+	const steps = doc.slice(doc.indexOf('## Try it against the sandbox'));
+	const names = new Map<string, string>([['Client ID', 'clientId']]);
+	for (const property of new MindbodyOAuth2Api().properties) names.set(property.displayName, property.name);
+	const origin = new URL(sandbox.restBaseUrl).origin;
+	const fields: Record<string, string> = {};
+	for (const [, label, value] of steps.matchAll(/^\s*\| ([^|`]+?) \| `([^`]+)` \|$/gm)) {
+		const name = names.get(label);
+		if (!name) throw new Error(`docs/oauth.md names a field the credential does not have: ${label}`);
+		fields[name] = value.split(DOCUMENTED_ORIGIN).join(origin);
+	}
+	return { fields, steps };
 }
 
 export interface Connected {
