@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { OAuthCredentialsHelper, oauthCredentialData, runWithOAuth, signIn } from './oauthSupport';
@@ -26,7 +26,7 @@ const summary = () => ({
 });
 
 /** A credential connected as the staff login, then with `changes` made to its fields. */
-async function connectedThenChanged(changes: IDataObject) {
+async function connectedThenChanged(changes: ICredentialDataDecryptedObject) {
 	const tokens = await signIn(sandbox, sandbox.staffLogin);
 	const credentials = new OAuthCredentialsHelper();
 	credentials.set('oauth', { ...oauthCredentialData(sandbox, tokens), ...changes });
