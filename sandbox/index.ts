@@ -7,7 +7,13 @@ import { SEEDED_LOGINS } from './data/people';
 import { RestStore } from './data/store';
 import type { SandboxSize } from './data/types';
 import { Faults } from './faults';
-import { createIdentityService, SEEDED_OAUTH_CLIENT, type IdentityActivity, type OAuthClient } from './identity';
+import {
+	createIdentityService,
+	SEEDED_OAUTH_CLIENT,
+	type IdentityActivity,
+	type IdentitySecrets,
+	type OAuthClient,
+} from './identity';
 import { RequestLog } from './requestLog';
 import { createRestService } from './rest';
 import { DEFAULT_TOKEN_LIFETIME_MS, SEEDED_CONSUMER_TOKEN, seedTokens } from './rest/userTokens';
@@ -19,7 +25,7 @@ export type { EmittedEvent } from './admin';
 export { API_KEYS, MAIN_SITE_ID, PACIFIC_SITE_ID, SECOND_SITE_ID } from './data/accounts';
 export { SEEDED_LOGINS } from './data/people';
 export { SEEDED_CONSUMER_TOKEN } from './rest/userTokens';
-export type { IdentityActivity, OAuthClient } from './identity';
+export type { IdentityActivity, IdentitySecrets, OAuthClient } from './identity';
 export { SEEDED_OAUTH_CLIENT } from './identity';
 
 export interface SandboxOptions {
@@ -49,6 +55,8 @@ export interface Sandbox {
 	oauthClient: OAuthClient;
 	/** Sign-ins and tokens of the identity service, oldest first, tokens masked. */
 	identityActivity(): IdentityActivity[];
+	/** The identity service's tokens, verifiers and client secrets, whole (in-process only): what must leak nowhere. */
+	identitySecrets(): IdentitySecrets;
 	/** The main key: source 'Sandbox Integration', live access, sites -99, -98 and -97. */
 	apiKey: string;
 	apiKeys: typeof API_KEYS;
@@ -162,6 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		identityBaseUrl,
 		oauthClient: { ...SEEDED_OAUTH_CLIENT, redirectUris: [...SEEDED_OAUTH_CLIENT.redirectUris] },
 		identityActivity: () => identity.activity(),
+		identitySecrets: () => identity.secrets(),
 		apiKey: API_KEYS.main,
 		apiKeys: API_KEYS,
 		siteId: MAIN_SITE_ID,

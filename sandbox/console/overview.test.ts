@@ -1,5 +1,6 @@
 import { PACIFIC_SITE_ID } from '../data/accounts';
 import { useSandbox } from '../test/harness';
+import { identityFlow } from '../identity/oauthFlow';
 import { BODY_SHOWN, shownBody } from './overview';
 
 // 05:00Z on 2 March is 21:00 on 1 March in Los Angeles (PST, UTC-8): the studio's day is still the 1st.
@@ -68,5 +69,63 @@ describe("the console's appointment requests and request bodies", () => {
 		expect(shownBody('')).toBeUndefined();
 		expect(shownBody('a=1&b=2')).toBe('a=1&b=2');
 		expect(shownBody('x'.repeat(BODY_SHOWN + 5))).toMatch(/… \(5 more characters\)$/);
+	});
+});
+
+describe("the console's sign-ins", () => {
+	it('lists sign-ins and the tokens issued, newest first, each token masked and none whole', async () => {
+		const flow = identityFlow(h);
+		const first = await flow.tokensFor(h.sandbox.staffLogin);
+		const refreshToken = String(first.refresh_token);
+		const renewed = await flow.tokenCall({
+			grant_type: 'refresh_token',
+			refresh_token: refreshToken,
+			...flow.secretOf(),
+		});
+		expect(renewed.status).toBe(200);
+		const spent = await flow.tokenCall({
+			grant_type: 'refresh_token',
+			refresh_token: refreshToken,
+			...flow.secretOf(),
+		});
+		expect(spent.status).toBe(400);
+
+		const answer = await h.admin('GET', '/overview/identity');
+		expect(answer.status).toBe(200);
+		const body = answer.json as {
+			counts: Record<string, number>;
+			entries: Array<Record<string, unknown>>;
+		};
+		expect(body.counts).toEqual({ signIns: 1, tokensIssued: 2, refreshes: 1, refused: 1, revoked: 0 });
+		expect(body.entries.map((entry) => [entry.kind, entry.grantType])).toEqual([
+			['tokenRefused', 'refresh_token'],
+			['tokenIssued', 'refresh_token'],
+			['tokenIssued', 'authorization_code'],
+			['signIn', undefined],
+		]);
+		const masked = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`;
+		expect(body.entries[1]).toMatchObject({
+			user: expect.stringMatching(/^Staff \d+ /),
+			clientId: h.sandbox.oauthClient.clientId,
+			accessToken: masked(renewed.json.access_token),
+			refreshToken: masked(renewed.json.refresh_token),
+		});
+		expect(body.entries[2]).toMatchObject({ accessToken: masked(first.access_token) });
+		expect(body.entries[2].fields).toEqual(expect.arrayContaining(['code', 'code_verifier', 'redirect_uri']));
+		expect(body.entries[0]).toMatchObject({ error: 'invalid_grant', detail: expect.stringMatching(/already used/) });
+		for (const token of [
+			first.access_token,
+			first.refresh_token,
+			renewed.json.access_token,
+			renewed.json.refresh_token,
+		]) {
+			expect(typeof token).toBe('string');
+			expect(answer.text).not.toContain(token);
+		}
+		expect(answer.text).not.toContain(h.sandbox.oauthClient.clientSecret);
+
+		const page = await h.admin('GET', '/');
+		expect(page.text).toContain('<section id="identity">');
+		expect(page.text).toContain("get('/overview/identity')");
 	});
 });

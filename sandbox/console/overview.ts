@@ -1,4 +1,5 @@
 import type { SiteData } from '../data/types';
+import type { IdentityActivity } from '../identity';
 import { localText } from '../data/zones';
 import type { RequestLog } from '../requestLog';
 import { mask, type CallerBook } from './callers';
@@ -250,5 +251,42 @@ export function webhookOverview(subscriptions: unknown, deliveries: unknown) {
 					outcome: attempt.outcome,
 				})),
 		})),
+	};
+}
+
+/** How many of the identity service's newest entries the console lists. */
+export const IDENTITY_SHOWN = 40;
+
+/**
+ * The identity service's sign-ins, refusals and tokens issued, newest first, with their totals.
+ * Its record already holds tokens masked; only the fields named here are passed on.
+ */
+export function identityOverview(activity: unknown) {
+	const entries = (Array.isArray(activity) ? activity : []) as IdentityActivity[];
+	const count = (test: (entry: IdentityActivity) => boolean) => entries.filter(test).length;
+	return {
+		counts: {
+			signIns: count((entry) => entry.kind === 'signIn'),
+			tokensIssued: count((entry) => entry.kind === 'tokenIssued'),
+			refreshes: count((entry) => entry.kind === 'tokenIssued' && entry.grantType === 'refresh_token'),
+			refused: count((entry) => entry.kind === 'signInRefused' || entry.kind === 'tokenRefused'),
+			revoked: count((entry) => entry.kind === 'revoked'),
+		},
+		entries: entries
+			.slice(-IDENTITY_SHOWN)
+			.reverse()
+			.map((entry) => ({
+				at: entry.at,
+				kind: entry.kind,
+				clientId: entry.clientId,
+				siteId: entry.siteId,
+				user: entry.user ?? entry.username,
+				grantType: entry.grantType,
+				accessToken: entry.accessToken,
+				refreshToken: entry.refreshToken,
+				fields: entry.fields,
+				error: entry.error,
+				detail: entry.detail,
+			})),
 	};
 }

@@ -113,6 +113,12 @@ export const CONSOLE_PAGE = `<!doctype html>
 		<div id="request-list" class="wide"></div>
 	</section>
 
+	<section id="identity">
+		<h2>Sign in with Mindbody <span class="muted" style="font-weight:400">(OAuth sign-ins and tokens issued, newest first; tokens masked)</span></h2>
+		<div id="identity-counts" class="muted"></div>
+		<div id="identity-list" class="wide"></div>
+	</section>
+
 	<section id="webhooks">
 		<h2>Webhook subscriptions and deliveries</h2>
 		<div id="webhook-list"></div>
@@ -290,6 +296,21 @@ export const CONSOLE_PAGE = `<!doctype html>
 		put('webhook-list', html);
 	}
 
+	function renderIdentity(o) {
+		var c = o.counts;
+		put('identity-counts', esc(c.signIns) + ' sign-in' + (c.signIns === 1 ? '' : 's') + ', ' + esc(c.tokensIssued) + ' token answer' +
+			(c.tokensIssued === 1 ? '' : 's') + ' (' + esc(c.refreshes) + ' by refresh), ' + esc(c.refused) + ' refused, ' + esc(c.revoked) + ' revoked');
+		put('identity-list', table(['Time', 'Event', 'User', 'Client', 'Site', 'Grant', 'Tokens', 'Detail'],
+			o.entries.map(function (e) {
+				var tokens = [e.accessToken ? 'access <span class="mono">' + esc(e.accessToken) + '</span>' : '',
+					e.refreshToken ? 'refresh <span class="mono">' + esc(e.refreshToken) + '</span>' : ''].filter(Boolean).join('<br>');
+				var kind = /Refused|Cancelled/.test(e.kind) ? 'bad' : e.kind === 'revoked' ? 'warn' : 'ok';
+				return [time(e.at).slice(11), '<span class="badge ' + kind + '">' + esc(e.kind) + '</span>', esc(e.user), '<span class="mono">' + esc(e.clientId) + '</span>',
+					esc(e.siteId), esc(e.grantType), tokens, esc([e.error, e.detail].filter(Boolean).join(': ')) +
+					(e.fields ? '<div class="muted">sent ' + esc(e.fields.join(', ')) + '</div>' : '')];
+			}), 'No sign-ins yet.', function (index) { return 'identity-' + o.entries[index].kind; }));
+	}
+
 	var busy = false;
 	function refresh() {
 		if (busy) return Promise.resolve();
@@ -302,6 +323,7 @@ export const CONSOLE_PAGE = `<!doctype html>
 				get('/overview/business?' + (state.day ? 'day=' + encodeURIComponent(state.day) : '') + site).then(renderBusiness),
 				get('/overview/requests?limit=60').then(renderRequests),
 				get('/overview/webhooks').then(renderWebhooks),
+				get('/overview/identity').then(renderIdentity),
 			]);
 		}).then(function () {
 			showError(null);

@@ -1,6 +1,6 @@
 import { fail, ok, siteOf, type AdminRoute } from '../adminRoute';
 import { localDateOf } from '../data/zones';
-import { businessOverview, requestOverview, webhookOverview } from './overview';
+import { businessOverview, identityOverview, requestOverview, webhookOverview } from './overview';
 import { CONSOLE_PAGE } from './page';
 
 /**
@@ -10,6 +10,7 @@ import { CONSOLE_PAGE } from './page';
  *                                                    sandbox clock's date in the site's time zone
  *   GET overview/requests?limit=100                  newest first, keys and tokens masked
  *   GET overview/webhooks                            subscriptions with their delivery attempts
+ *   GET overview/identity                            sign-ins and tokens issued, newest first, masked
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,5 +48,10 @@ export const consoleRoutes: AdminRoute[] = [
 			]);
 			return ok(webhookOverview(subscriptions.body, deliveries.body));
 		},
+	],
+	[
+		'GET',
+		/^\/overview\/identity$/,
+		(_req, deps) => ok(identityOverview(deps.identityAdmin('GET', '/activity', undefined).body)),
 	],
 ];

@@ -11,6 +11,13 @@ export { SEEDED_OAUTH_CLIENT } from './clients';
 export type { IdentityActivity, IdentityDeps, IdentityRequest } from './state';
 export { ACCESS_TOKEN_LIFETIME_MS, API_SCOPE, CODE_LIFETIME_MS, SCOPES } from './state';
 
+export interface IdentitySecrets {
+	accessTokens: string[];
+	refreshTokens: string[];
+	codeVerifiers: string[];
+	clientSecrets: string[];
+}
+
 export interface IdentityService {
 	/** A request below the service's base path (`/connect/authorize`, `/connect/token`, …). */
 	handle(req: IdentityRequest): SandboxResponse;
@@ -19,6 +26,8 @@ export interface IdentityService {
 	/** Sign-ins, refusals and tokens issued, oldest first, tokens masked: what a console may show. */
 	activity(): IdentityActivity[];
 	clients(): OAuthClient[];
+	/** Every token and secret the service issued or was sent, whole: in-process only, for tests that check none leaks. */
+	secrets(): IdentitySecrets;
 	/** Back to the seeded client, with no codes, tokens or activity. */
 	reset(): void;
 }
@@ -144,6 +153,12 @@ export function createIdentityService(deps: IdentityDeps): IdentityService {
 		},
 		activity: () => state.activity.map((entry) => ({ ...entry })),
 		clients: () => state.clients.map((client) => ({ ...client, redirectUris: [...client.redirectUris] })),
+		secrets: () => ({
+			accessTokens: [...state.accessTokens.keys()],
+			refreshTokens: [...state.refreshTokens.keys()],
+			codeVerifiers: [...state.verifiersReceived],
+			clientSecrets: state.clients.flatMap((client) => (client.clientSecret ? [client.clientSecret] : [])),
+		}),
 		reset: () => state.reset(),
 	};
 }

@@ -62,6 +62,8 @@ export interface IdentityActivity {
 	grantType?: string;
 	accessToken?: string;
 	refreshToken?: string;
+	/** The names of the form fields a token call sent (never their values): what a client sends where. */
+	fields?: string[];
 	/** The OAuth error code of a refusal. */
 	error?: string;
 	detail?: string;
@@ -95,6 +97,9 @@ export class IdentityState {
 	readonly accessTokens = new Map<string, Grant>();
 
 	readonly activity: IdentityActivity[] = [];
+
+	/** Every code verifier the token endpoint was sent, for tests that check none leaks elsewhere. */
+	readonly verifiersReceived = new Set<string>();
 
 	/** Signs this start's tokens; a new start makes every earlier token unknown. */
 	readonly secret = randomBytes(32);
@@ -139,6 +144,7 @@ export class IdentityState {
 		this.codes.clear();
 		this.refreshTokens.clear();
 		this.accessTokens.clear();
+		this.verifiersReceived.clear();
 		this.activity.splice(0);
 	}
 }

@@ -330,16 +330,23 @@ export function token(state: IdentityState, req: IdentityRequest): SandboxRespon
 		};
 	}
 	const answer = exchange(state, req);
+	const params = formOf(req.rawBody);
+	for (const verifier of params.code_verifier ?? []) state.verifiersReceived.add(verifier);
+	const fields = Object.keys(params);
 	if (answer.status !== 200) {
 		const body = answer.body as { error: string; error_description: string };
-		const params = formOf(req.rawBody);
 		state.record({
 			kind: 'tokenRefused',
 			clientId: params.client_id?.[0],
 			grantType: params.grant_type?.[0],
+			fields,
 			error: body.error,
 			detail: body.error_description,
 		});
+	} else {
+		// issue() recorded the tokens; the entry also says which fields the call carried.
+		const issued = state.activity.at(-1);
+		if (issued?.kind === 'tokenIssued') issued.fields = fields;
 	}
 	return answer;
 }

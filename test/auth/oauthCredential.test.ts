@@ -57,6 +57,8 @@ describe('Mindbody OAuth2 API credential', () => {
 		expect(isDomainAllowed('https://example.com/collect', allowed)).toBe(false);
 		expect(isDomainAllowed('https://api.mindbodyonline.com.example.com/', allowed)).toBe(false);
 		expect(isDomainAllowed('https://mb-api.mindbodyonline.com/push/api/v1/subscriptions', allowed)).toBe(false);
+		// n8n compares hosts only (docs/oauth.md says so): another port or path of that host is let through.
+		expect(isDomainAllowed('http://api.mindbodyonline.com:8080/elsewhere', allowed)).toBe(true);
 
 		const sandbox = resolved({ apiKey: 'key', siteId: -99, baseUrl: 'http://127.0.0.1:4010/public/v6' });
 		expect(sandbox.allowedDomains).toBe('127.0.0.1');

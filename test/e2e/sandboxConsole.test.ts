@@ -15,6 +15,8 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 
 import { DEFAULT_CHROMIUM, keepDocsShot } from '../../scripts/screenshot';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { identityFlow } from '../../sandbox/identity/oauthFlow';
+import type { Harness } from '../../sandbox/test/harness';
 
 jest.setTimeout(120000);
 
@@ -290,5 +292,21 @@ describe('sandbox console page', () => {
 			headers: { 'API-Key': sandbox.apiKey, SiteId: String(sandbox.siteId) },
 		});
 		expect(answered.status).toBe(200);
+	});
+	it('lists a sign-in and the tokens issued for it under Sign in with Mindbody, each token masked', async () => {
+		const tokens = await identityFlow({ sandbox } as Harness).tokensFor(sandbox.staffLogin);
+		const masked = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`;
+		await page.waitForFunction(
+			`document.querySelector('#identity-list').textContent.includes(${JSON.stringify(masked(tokens.access_token))})`,
+		);
+		const section = page.locator('#identity');
+		await expect(section.locator('#identity-counts').textContent()).resolves.toMatch(/^1 sign-in, 1 token answer/);
+		const rows = await section.locator('tbody tr').allInnerTexts();
+		expect(rows).toHaveLength(2);
+		expect(rows[0]).toMatch(/tokenIssued[\s\S]*Staff \d+[\s\S]*authorization_code/);
+		expect(rows[0]).toContain(masked(String(tokens.refresh_token)));
+		expect(rows[1]).toMatch(/signIn/);
+		const html = await section.innerHTML();
+		for (const token of [tokens.access_token, String(tokens.refresh_token)]) expect(html).not.toContain(token);
 	});
 });

@@ -48,10 +48,19 @@ function safeJson(text: string): unknown {
 	}
 }
 
+/**
+ * Newer n8n (2.4x) turns the identity service's `invalid_grant` into its own error saying the
+ * credential needs reconnecting, without the answer's body: the same refusal.
+ */
+function refusedByN8n(error: unknown): boolean {
+	const { failure, message } = (error ?? {}) as { failure?: { cause?: unknown }; message?: unknown };
+	return failure?.cause === 'credential-invalid' || /needs to be reconnected/i.test(String(message ?? ''));
+}
+
 /** A failed refresh as the error the run ends with, naming what to fix. */
 export function renewalError(error: unknown): SignInRenewalFailed {
 	if (error instanceof SignInRenewalFailed) return error;
-	const { code, description } = answerOf(error);
+	const { code, description } = refusedByN8n(error) ? { code: 'invalid_grant', description: '' } : answerOf(error);
 	const said = description ? ` (${description})` : '';
 	const message = (error as Error)?.message ?? '';
 	if (!code && /refresh ?token is required/i.test(message)) {

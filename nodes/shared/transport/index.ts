@@ -249,6 +249,11 @@ export async function mindbodyRequest(session: RunSession, request: MindbodyRequ
 			},
 			itemIndex,
 		);
+		if (signedIn !== undefined && status === 401) {
+			// Refused again after the refresh: the token is good, but not for this site (or not with this key).
+			error.description =
+				`${String(error.description ?? '').replace(/ Check the API Key of the Mindbody credential;.*$/, '')} The ${OAUTH_CREDENTIAL_LABEL}'s sign-in was renewed and still refused: a sign-in holds for the site signed in to. Check Site ID (the business the person signed in to) and API Key in the credential; after changing Site ID, reconnect the credential.`.trim();
+		}
 		if (signedIn !== undefined && status === 403) {
 			// The OAuth token is the signed-in person's own: a consumer's cannot do what needs staff.
 			error.description =
