@@ -292,9 +292,15 @@ test('each entry names the hooks its data asks for, and no other', () => {
 		...(hooks?.before ?? []),
 		...(hooks?.answer ? [hooks.answer] : []),
 		...(hooks?.after ?? []),
+		...(hooks?.failed ? [hooks.failed] : []),
 	];
 	for (const task of tasks) {
+		// A sale with a Location on top: what the place sells and at which price is checked and said.
+		const placedSale =
+			task.onTop?.some((entry) => entry.input === 'LocationId') &&
+			V6_TYPES[operationOfTask(task).body?.shape?.type ?? ''] === V6_TYPES.CheckoutShoppingCartRequest;
 		const wanted = [
+			...(placedSale ? ['soldWhere', 'onlinePriceNote'] : []),
 			...(task.thenReads ? ['clientSummary'] : []),
 			...(task.pickedOwner ? ['pickedOwner'] : []),
 			...(task.pickedFor ? ['pickedFor'] : []),

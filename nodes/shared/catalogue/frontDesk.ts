@@ -171,8 +171,16 @@ export const tasks: readonly Task[] = [
 		ask: [
 			{ input: 'ClientId' },
 			{ input: 'StaffId' },
-			{ input: 'SessionTypeId' },
-			{ input: 'LocationId' },
+			{
+				input: 'SessionTypeId',
+				description: 'One of the appointment kinds the staff member picked above gives',
+				listSource: LISTS.staffSessionTypes,
+			},
+			{
+				input: 'LocationId',
+				description: 'A location where the staff member picked above works in the coming days',
+				listSource: LISTS.staffLocations,
+			},
 			{
 				input: 'StartDateTime',
 				description:
