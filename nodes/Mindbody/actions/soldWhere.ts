@@ -29,9 +29,6 @@ function cartEntries(body: IDataObject, type: string): Array<{ at: number; id: s
 	});
 }
 
-/** A run's reads of the sale lists by ID, kept so the check and the priced answer share one. */
-const readsOfRun = new WeakMap<NodeRun, Map<string, Promise<IDataObject[]>>>();
-
 /** The records of a sale list (pricing options, products) with these IDs, in one request. */
 async function recordsByIds(
 	run: NodeRun,
@@ -41,27 +38,18 @@ async function recordsByIds(
 	why: string,
 ): Promise<IDataObject[]> {
 	const wire = ref === 'pricingOption.getMany' ? 'request.serviceIds' : 'request.productIds';
-	const key = `${itemIndex}|${ref}|${ids.join(',')}`;
-	const reads = readsOfRun.get(run) ?? new Map<string, Promise<IDataObject[]>>();
-	readsOfRun.set(run, reads);
-	let read = reads.get(key);
-	if (!read) {
-		const list = operationAt(ref);
-		read = mindbodyRequest(run, {
-			operation: list,
-			path: list.path,
-			query: ids.map((id): [string, string] => [wire, id]),
-			siteId: siteOption(run.ctx, itemIndex),
-			itemIndex,
-			label: `${operationLabel(list)} (${why})`,
-		}).then((response) => {
-			const key = list.paging?.list ?? list.outputKey;
-			const records = key && isRecord(response.body) ? response.body[key] : undefined;
-			return (Array.isArray(records) ? records : []).filter(isRecord);
-		});
-		reads.set(key, read);
-	}
-	return await read;
+	const list = operationAt(ref);
+	const response = await mindbodyRequest(run, {
+		operation: list,
+		path: list.path,
+		query: ids.map((id): [string, string] => [wire, id]),
+		siteId: siteOption(run.ctx, itemIndex),
+		itemIndex,
+		label: `${operationLabel(list)} (${why})`,
+	});
+	const key = list.paging?.list ?? list.outputKey;
+	const records = key && isRecord(response.body) ? response.body[key] : undefined;
+	return (Array.isArray(records) ? records : []).filter(isRecord);
 }
 
 /** The Location on the form: its ID and the name the editor kept with it. */
