@@ -231,7 +231,7 @@ describe('Book Class: the pricing option picked pays for the class on the form',
 		const { client, service, paid, other } = passAndTwoClasses();
 		const site = h.site();
 		const programName = (id: number) => site.programs.find((p) => p.Id === id)!.Name;
-		const pass = picked(service.Id, `${service.Name} · ${service.Remaining} of ${service.Count} left`);
+		const pass = picked(service.Id, `${service.Remaining} of ${service.Count} left · ${service.Name}`);
 		// The class as its picker labels it: day and time, class, teacher, places left.
 		const classes = await h.everyEntry('searchClasses', undefined, task('bookClass'));
 		const otherLabel = classes.find((e) => e.value === String(other.Id))!.name;

@@ -146,19 +146,14 @@ function sessionsLeft(record: IDataObject): string | undefined {
 	return typeof count === 'number' ? `${left} of ${count} left` : `${left} left`;
 }
 
-/** Characters of a name a pass's label keeps, so its sessions and expiry fit the panel's default width. */
-const PASS_NAME_CHARS = 28;
-
-const cut = (name: string, chars: number) => (name.length > chars ? `${name.slice(0, chars - 1).trimEnd()}…` : name);
-
 /**
- * "Yoga 10-Session Pass · 7 of 10 left · until 31 Dec 2026": a pricing option a client holds, told
- * apart from another of the same name by what is left on it and when it runs out. A long name is
- * cut: what is left and the expiry stay in view.
+ * "7 of 10 left · until 31 Dec 2026 · Yoga 10-Session Pass": a pricing option a client holds, told
+ * apart from another by what is left on it and when it runs out, said first: the list cuts a long
+ * label at its end, so a long name is cut rather than the expiry.
  */
 function clientServiceEntry(record: IDataObject): INodePropertyOptions {
 	const until = record.ExpirationDate ? `until ${day(record.ExpirationDate)}` : '';
-	const parts = [cut(nameOf(record) || idOf(record), PASS_NAME_CHARS), sessionsLeft(record), until];
+	const parts = [sessionsLeft(record), until, nameOf(record) || idOf(record)];
 	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
 }
 
