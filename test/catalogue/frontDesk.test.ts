@@ -217,7 +217,7 @@ describe('Front Desk tasks', () => {
 		}
 	});
 
-	test('the node lists Front Desk first, opening on Find Client, a read; its actions carry the task caution in the description', () => {
+	test("the node lists Front Desk first, opening on Find Client, a read, its tasks in a desk's order; its actions carry the task caution in the description", () => {
 		const resource = properties.find((p) => p.name === 'resource')!;
 		expect((resource.options as INodePropertyOptions[])[0]).toMatchObject({ value: FRONT_DESK, name: 'Front Desk' });
 		// Saved workflows keep the resource they had: the default is unchanged.
@@ -228,7 +228,31 @@ describe('Front Desk tasks', () => {
 		expect(operation.default).toBe('findClient');
 		expect(resources.find((r) => r.value === FRONT_DESK)?.defaultOperation).toBe('findClient');
 		const options = operation.options as Array<INodePropertyOptions & { action: string }>;
-		expect(options.map((o) => o.value).sort()).toEqual(tasks.map((t) => t.operation).sort());
+		// In the order a desk meets them, not by name: the client found first, the reads last.
+		expect(options.map((o) => o.name)).toEqual([
+			'Find Client',
+			'Add Client',
+			'Update Client',
+			'Check In',
+			'Book Class',
+			'Cancel Class Booking',
+			'Add to Waitlist',
+			'Remove from Waitlist',
+			'Book Appointment',
+			'Cancel Appointment',
+			'Sell',
+			'Sell Membership',
+			"Get Client's Visits",
+			"Get Client's Purchases",
+			"Get Client's Memberships",
+			'Client Summary',
+		]);
+		// The other resources' operations stay by name.
+		const appointment = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('appointment'),
+		)!;
+		const names = (appointment.options as INodePropertyOptions[]).map((o) => o.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		const waitlist = options.find((o) => o.value === 'addToWaitlist')!;
 		expect(waitlist.description).toMatch(/Caution: books the client into the class when it has places left\.$/);
 		const find = options.find((o) => o.value === 'findClient')!;
@@ -292,9 +316,15 @@ test('each entry names the hooks its data asks for, and no other', () => {
 		...(hooks?.before ?? []),
 		...(hooks?.answer ? [hooks.answer] : []),
 		...(hooks?.after ?? []),
+		...(hooks?.failed ? [hooks.failed] : []),
 	];
 	for (const task of tasks) {
+		// A sale with a Location on top: what the place sells and at which price is checked and said.
+		const placedSale =
+			task.onTop?.some((entry) => entry.input === 'LocationId') &&
+			V6_TYPES[operationOfTask(task).body?.shape?.type ?? ''] === V6_TYPES.CheckoutShoppingCartRequest;
 		const wanted = [
+			...(placedSale ? ['soldWhere', 'onlinePriceNote'] : []),
 			...(task.thenReads ? ['clientSummary'] : []),
 			...(task.pickedOwner ? ['pickedOwner'] : []),
 			...(task.pickedFor ? ['pickedFor'] : []),

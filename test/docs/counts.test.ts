@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { operations } from '../../nodes/shared/catalogue';
+import { operations, tasks } from '../../nodes/shared/catalogue';
 import { events } from '../../nodes/shared/events/eventCatalogue';
 import { HANDED_ON_CHANGES, POLL_RECORD_MAX } from '../../nodes/MindbodyPollTrigger/poll';
 
@@ -14,7 +14,15 @@ const root = join(__dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 const v6 = operations.filter((op) => op.v6).length;
-const COUNTS = { all: operations.length, listed: operations.length - v6, v6, events: events.length };
+const COUNTS = {
+	all: operations.length,
+	listed: operations.length - v6,
+	v6,
+	events: events.length,
+	tasks: tasks.length,
+	// What n8n's nodes panel counts: every operation and every Front Desk task.
+	actions: operations.length + tasks.length,
+};
 type Kind = keyof typeof COUNTS;
 
 /** The phrases that carry a count, and what each counts. */
@@ -28,6 +36,8 @@ const PHRASES: Array<[RegExp, Kind]> = [
 	[/\bthe (\d+) of (?:Mindbody's Public API v6|the v6)\b/g, 'v6'],
 	[/\b(\d+) operations more\b/g, 'v6'],
 	[/\ball (\d+) event kinds\b/g, 'events'],
+	[/\b(\d+)\s+everyday tasks\b/g, 'tasks'],
+	[/\b(\d+) actions in n8n's nodes panel\b/g, 'actions'],
 ];
 
 /** Where counts are written: README (beside its generated tables), the sandbox's, the node's comment, unreleased changes. */

@@ -39,6 +39,7 @@ interface Appointment {
 	Id: number;
 	Status: string;
 	ClientId: string;
+	StaffId: number;
 	RecurrenceId?: number | null;
 	Notes?: string;
 	StartDateTime: string;
@@ -257,9 +258,15 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 
 	it('examples/04 validates and books a weekly series from next week', async () => {
 		const before = await admin<Appointment[]>(sandbox, 'GET', 'state/appointments');
-		const id = await n8n.importWorkflow(
-			viaWebhook(example('04-book-recurring-next-week.json', credentialId), 'e2e-book-recurring'),
-		);
+		const workflow = example('04-book-recurring-next-week.json', credentialId);
+		// No ID typed in: the series takes every ID from the nodes before it, by expression.
+		const series = workflow.nodes.find((n) => n.name === 'Series Next Week')!.parameters as {
+			assignments: { assignments: Array<{ name: string; value: unknown }> };
+		};
+		const ids = series.assignments.assignments.filter((a) => /Id$/.test(a.name));
+		expect(ids.map((a) => a.name).sort()).toEqual(['AppointmentTypeId', 'ClientId', 'LocationId', 'StaffId']);
+		for (const assignment of ids) expect(String(assignment.value)).toMatch(/^=\{\{ \$/);
+		const id = await n8n.importWorkflow(viaWebhook(workflow, 'e2e-book-recurring'));
 		const res = await n8n.webhook('e2e-book-recurring', { body: {} });
 		expect(res.status).toBe(200);
 		const [execution] = await n8n.waitForExecutions(id, 1);
@@ -275,6 +282,11 @@ describe(`Mindbody node and credential in n8n ${VERSION}`, () => {
 		const created = after.filter((a) => booked.AppointmentIds.includes(a.Id));
 		expect(created).toHaveLength(4);
 		for (const a of created) expect(a.RecurrenceId).toBe(booked.RecurrenceId);
+		// For the client Find Client found by the name typed, with the staff member picked.
+		const [found] = nodeOutput(execution, 'Find Client') as Array<{ Id: string; FirstName: string; LastName: string }>;
+		expect(`${found.FirstName} ${found.LastName}`).toBe('Nora Johnson');
+		const [open] = nodeOutput(execution, 'Open Times Next Monday') as Array<{ Staff: { Id: number } }>;
+		for (const a of created) expect([String(a.ClientId), a.StaffId]).toEqual([String(found.Id), open.Staff.Id]);
 		// First occurrence: next Monday (UTC), 13:00.
 		const first = new Date(created.map((a) => a.StartDateTime).sort()[0]);
 		expect(first.getUTCDay()).toBe(1);

@@ -23,6 +23,7 @@ import type { Locator, Page } from 'playwright-core';
 import { editorShot, keepDocsShot, openEditor, openOperationList, type EditorSession } from '../../scripts/screenshot';
 import type { Sandbox } from '../../sandbox';
 import { servicePays } from '../../sandbox/rest/v6/classRoster';
+import { operations, tasks } from '../../nodes/shared/catalogue';
 import { admin, CREDENTIAL_NAME, nodeOutput, startE2eSandbox, startN8n, VERSION } from './support/mindbody';
 import type { Execution, N8n, WorkflowJson } from './support/n8n';
 
@@ -31,6 +32,9 @@ jest.setTimeout(300000);
 const OWNER = { email: 'owner@example.com', password: 'E2e-password-1' };
 
 const DAY = 24 * 3600 * 1000;
+
+/** The actions n8n's nodes panel lists for the node: every operation and every Front Desk task. */
+const ACTIONS = operations.length + tasks.length;
 
 /** "Tue 8 Dec 18:00": how the pickers write a time the service gave (the sandbox's site runs on UTC). */
 function dayAndTime(iso: string): string {
@@ -154,6 +158,9 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		return { id, ndv };
 	}
 
+	/** What of each entry of the last list opened was drawn in view, before the list's width cut it. */
+	let inView: string[] = [];
+
 	/** Opens a resource locator's list, types `search` when given, and clicks the entry holding `text`. */
 	async function pick(ndv: Locator, parameter: string, text: string, search?: string): Promise<string[]> {
 		const locator = ndv.locator(`[data-test-id="resource-locator-${parameter}"]`).last();
@@ -162,6 +169,25 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const items = page.locator('[data-test-id="rlc-item"]:visible');
 		await items.first().waitFor({ state: 'visible' });
 		const offered = (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+		// What of each entry's text the list draws in view: the list cuts a long one at its width.
+		inView = await items.evaluateAll((nodes) =>
+			nodes.map((node) => {
+				const span = node.querySelector('span');
+				const text = span?.firstChild;
+				if (!span || !text) return '';
+				const right = span.getBoundingClientRect().right;
+				const length = text.textContent?.length ?? 0;
+				const range = node.ownerDocument.createRange();
+				let shown = 0;
+				for (let end = 1; end <= length; end++) {
+					range.setStart(text, 0);
+					range.setEnd(text, end);
+					if (range.getBoundingClientRect().right > right + 0.5) break;
+					shown = end;
+				}
+				return (text.textContent ?? '').slice(0, shown);
+			}),
+		);
 		if (search !== undefined) {
 			await page
 				.locator('input[data-test-id="rlc-search"]:visible, [data-test-id="rlc-search"]:visible input')
@@ -265,6 +291,24 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		}
 		process.stderr.write(`[e2e] node creator: ${JSON.stringify(found)}\n`);
 		for (const words of Object.keys(found)) expect(found[words]).toContain('Mindbody');
+
+		// The node's actions, as README counts them: every operation and every Front Desk task, the
+		// tasks in a desk's order.
+		await creator
+			.locator('[data-test-id="node-creator-item-name"]')
+			.filter({ hasText: /^Mindbody$/ })
+			.first()
+			.click();
+		const heading = creator.getByText(/^\s*Actions\s*\(\d+\)\s*$/).first();
+		await heading.waitFor({ state: 'visible' });
+		const headingText = (await heading.innerText()).trim();
+		process.stderr.write(`[e2e] node creator actions: ${headingText}\n`);
+		expect(Number(/\((\d+)\)/.exec(headingText)![1])).toBe(ACTIONS);
+		const listed = (await creator.locator('[data-test-id="node-creator-item-name"]').allInnerTexts()).map((text) =>
+			text.trim(),
+		);
+		const desk = tasks.map((task) => task.action);
+		expect(listed.filter((action) => desk.includes(action))).toEqual(desk);
 	});
 
 	it("Front Desk → Book Class: the class picker offers next week's classes; one picked is booked", async () => {
@@ -441,15 +485,15 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 			.filter({ hasText: /^\s*Client's Pricing Option\s*$/ })
 			.first()
 			.click();
-		const offered = await pick(
-			ndv,
-			'clientServiceId',
-			`${service.Name} · ${remaining} of ${service.Count} sessions left`,
-		);
+		const offered = await pick(ndv, 'clientServiceId', `${remaining} of ${service.Count} left · `);
 		process.stderr.write(`[e2e] pricing option picker offered ${offered.length}: ${offered.join(' | ')}\n`);
-		for (const label of offered) expect(label).toMatch(/ · \d+ of \d+ sessions left · until \d{1,2} \w{3} \d{4}$/);
+		process.stderr.write(`[e2e] pricing option picker drew in view: ${inView.join(' | ')}\n`);
+		for (const label of offered) expect(label).toMatch(/^\d+ of \d+ left · until \d{1,2} \w{3} \d{4} · /);
+		// What is left and the expiry are in view in the panel's default width; a long name is cut instead.
+		expect(inView).toHaveLength(offered.length);
+		for (const drawn of inView) expect(drawn).toMatch(/^\d+ of \d+ left · until \d{1,2} \w{3} \d{4}/);
 		const own = site.clientServices.filter((s) => s.ClientId === client.Id).map((s) => s.Name);
-		for (const label of offered) expect(own).toContain(label.split(' · ')[0]);
+		for (const label of offered) expect(own).toContain(label.split(' · ').slice(2).join(' · '));
 
 		const run = await executeStep(ndv, id);
 		expect(run.data?.resultData.error).toBeUndefined();

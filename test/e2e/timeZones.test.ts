@@ -318,11 +318,19 @@ describe(`a Los Angeles studio, n8n ${VERSION} in Tokyo`, () => {
 		// The list as a studio writes it in the example's Edit Fields node: e-mail and weekday; the class is the one picked.
 		const emailOf = (clientId: string) => site.clients.find((c) => c.ClientId === clientId)!.Email;
 		const list = workflow.nodes.find((n) => n.name === 'Standing Clients')!.parameters as {
-			assignments: { assignments: Array<{ name: string; value: string }> };
+			assignments: { assignments: Array<{ id: string; name: string; value: string; type: string }> };
 		};
-		list.assignments.assignments[0].value = JSON.stringify(
-			standing.map(({ clientId, weekday }) => ({ client: emailOf(clientId), weekday })),
-		);
+		// A field per weekday, its value that day's clients separated by commas.
+		const weekdays = [...new Set(standing.map(({ weekday }) => weekday))];
+		list.assignments.assignments = weekdays.map((weekday, n) => ({
+			id: `a00000${String(40 + n)}-0000-4000-8000-0000000000${String(40 + n)}`,
+			name: weekday,
+			value: standing
+				.filter((entry) => entry.weekday === weekday)
+				.map(({ clientId }) => emailOf(clientId))
+				.join(', '),
+			type: 'string',
+		}));
 		const classes = workflow.nodes.find((n) => n.name === "Next Week's Classes")!.parameters as {
 			filters: { classDescriptionIds: string[] };
 		};

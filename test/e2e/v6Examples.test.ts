@@ -108,12 +108,11 @@ describe(`examples 5 and 6 and the client loop in n8n ${VERSION}`, () => {
 	it("examples/06 books each standing client into next week's class on their day", async () => {
 		const workflow = viaWebhook(example('06-book-standing-clients-next-week.json', credentialId), 'e2e-standing');
 		// The standing clients as the example lists them, by e-mail, and who they are in the sandbox.
+		// A field per weekday, its value that day's clients separated by commas.
 		const list = workflow.nodes.find((n) => n.name === 'Standing Clients')!.parameters as {
 			assignments: { assignments: Array<{ value: string }> };
 		};
-		const emails = (JSON.parse(list.assignments.assignments[0].value) as Array<{ client: string }>).map(
-			(e) => e.client,
-		);
+		const emails = list.assignments.assignments.flatMap((day) => day.value.split(',').map((email) => email.trim()));
 		const clients = await admin<Array<{ ClientId: string; Email: string }>>(sandbox, 'GET', 'state/clients');
 		const standing = emails.map((email) => clients.find((c) => c.Email === email)!.ClientId).sort();
 		expect(standing).toHaveLength(emails.length);

@@ -77,7 +77,7 @@ describe("Book Class: the client's pricing option, picked from a list", () => {
 			bookClass({ clientId: picked(client.ClientId), classId: picked(instance.Id) }),
 		);
 		expect(entries.find((e) => e.value === String(service.Id))?.name).toBe(
-			`${service.Name} · ${service.Remaining} of ${service.Count} sessions left · until ${dayOf(service.ExpirationDate)}`,
+			`${service.Remaining} of ${service.Count} left · until ${dayOf(service.ExpirationDate)} · ${service.Name}`,
 		);
 		// Only this client's: every entry is one of theirs.
 		const own = new Set(
@@ -148,7 +148,7 @@ describe("Book Class: the client's pricing option, picked from a list", () => {
 		const other = h
 			.site()
 			.clients.find((c) => c.Status === 'Active' && c.Id !== client.Id && c.LastName !== client.LastName)!;
-		const label = `${service.Name} · ${service.Remaining} of ${service.Count} sessions left`;
+		const label = `${service.Remaining} of ${service.Count} left · ${service.Name}`;
 		const result = await h.run(
 			bookClass({
 				clientId: picked(other.ClientId, `${fullName(other)} · ${other.Email}`),

@@ -468,13 +468,24 @@ describe('Front Desk: selling', () => {
 				test: true,
 			}),
 		);
-		// Test Only makes no sale: nothing to read back, the items named from what was sent.
+		// Test Only makes no sale: nothing to read back; each item priced from its list, at the desk's price.
 		expect(h.calls('sale.getMany')).toHaveLength(0);
-		const preview = priced.jsonItems[0] as { ShoppingCart: { GrandTotal: number; CartItems: IDataObject[] } };
+		expect(h.calls('pricingOption.getMany')).toHaveLength(1);
+		expect(h.calls('product.getMany')).toHaveLength(1);
+		const preview = priced.jsonItems[0] as {
+			ShoppingCart: { GrandTotal: number; TaxTotal: number; SubTotal: number; CartItems: IDataObject[] };
+		};
 		expect(preview.ShoppingCart.CartItems.map((line) => line.Item)).toEqual([
-			{ Type: 'Service', Id: option.Id, Name: null, Price: null },
-			{ Type: 'Product', Id: product.BarcodeId, Name: product.Name, Price: null },
+			{ Type: 'Service', Id: option.Id, Name: option.Name, Price: option.Price },
+			{ Type: 'Product', Id: product.BarcodeId, Name: product.Name, Price: product.Price },
 		]);
+		// The total to pay is the items' prices with their tax.
+		expect(preview.ShoppingCart.SubTotal).toBe(option.Price + product.Price);
+		expect(preview.ShoppingCart.GrandTotal).toBeCloseTo(
+			preview.ShoppingCart.SubTotal + preview.ShoppingCart.TaxTotal,
+			2,
+		);
+		expect(preview.ShoppingCart.TaxTotal).toBeGreaterThan(0);
 
 		const result = await h.run(
 			task('sell', {
@@ -500,6 +511,46 @@ describe('Front Desk: selling', () => {
 		const reads = h.calls('sale.getMany');
 		expect(reads).toHaveLength(1);
 		expect(queryPairs(reads[0])).toContainEqual(['request.saleId', String(cart.SaleId)]);
+	});
+
+	test("Sell without a Location: Test Only prices each item at the online store's price, and a payment of the desk's total is refused saying the online prices applied", async () => {
+		const option = h.site().saleRecords.pricingOptions[1];
+		expect(option.OnlinePrice).not.toBe(option.Price);
+		const client = freeClient();
+		const form = {
+			clientId: picked(client.ClientId),
+			cartItems: { item: [{ type: 'Service', pricingOption: picked(option.Id), quantity: 1 }] },
+		};
+		const priced = await h.run(task('sell', { ...form, test: true }));
+		const preview = (priced.jsonItems[0] as { ShoppingCart: { GrandTotal: number; CartItems: IDataObject[] } })
+			.ShoppingCart;
+		expect(preview.CartItems.map((line) => line.Item)).toEqual([
+			{ Type: 'Service', Id: option.Id, Name: option.Name, Price: option.OnlinePrice },
+		]);
+		expect(preview.GrandTotal).toBe(Math.round(option.OnlinePrice * (1 + option.TaxRate) * 100) / 100);
+
+		const desk = Math.round(option.Price * (1 + option.TaxRate) * 100) / 100;
+		const sales = h.site().sales.length;
+		const paid = await h.run(task('sell', { ...form, cartPayments: { payment: [{ type: 'Cash', amount: desk }] } }));
+		expect(paid.status).toBe('error');
+		const error = paid.nodeError('Mindbody') as unknown as { message: string; description: string };
+		expect(error.message).toBe(
+			`The payments add up to ${desk.toFixed(2)}, the total is ${preview.GrandTotal.toFixed(2)} (InvalidPaymentAmount): no Location was picked, so Mindbody priced the sale at the online store's prices and taxes, which may differ from the desk's`,
+		);
+		expect(error.description).toContain('Pick the Location to sell at its prices');
+		expect(h.site().sales).toHaveLength(sales);
+
+		// With a Location, the same refusal is the service's alone: the desk's prices applied.
+		const atDesk = await h.run(
+			task('sell', {
+				...form,
+				locationId: picked(1),
+				cartPayments: { payment: [{ type: 'Cash', amount: preview.GrandTotal }] },
+			}),
+		);
+		expect(atDesk.nodeError('Mindbody')?.message).toBe(
+			`The payments add up to ${preview.GrandTotal.toFixed(2)}, the total is ${desk.toFixed(2)} (InvalidPaymentAmount)`,
+		);
 	});
 
 	test('Sell names a tip from what was sent, with no read when every item is named and priced', async () => {

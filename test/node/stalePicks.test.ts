@@ -7,8 +7,8 @@ import { bodyOf, picked, queryPairs, useNodeSandbox } from './support';
 
 /**
  * A value picked from a list that follows the fields above it stays when they change: n8n's editor
- * reloads the list but never clears a pick. Book Appointment, Book Class and Cancel Class Booking
- * check before sending that the pick is still one of the values on the form: a stale one is
+ * reloads the list but never clears a pick. Book Appointment, Book Class, Cancel Class Booking and
+ * Sell check before sending that the pick is still one of the values on the form: a stale one is
  * refused naming both, and nothing is sent; a fresh one is sent. In n8n's engine against the
  * sandbox, whose clock is the real time, as the pickers read "now" from the machine.
  */
@@ -231,7 +231,7 @@ describe('Book Class: the pricing option picked pays for the class on the form',
 		const { client, service, paid, other } = passAndTwoClasses();
 		const site = h.site();
 		const programName = (id: number) => site.programs.find((p) => p.Id === id)!.Name;
-		const pass = picked(service.Id, `${service.Name} · ${service.Remaining} of ${service.Count} sessions left`);
+		const pass = picked(service.Id, `${service.Remaining} of ${service.Count} left · ${service.Name}`);
 		// The class as its picker labels it: day and time, class, teacher, places left.
 		const classes = await h.everyEntry('searchClasses', undefined, task('bookClass'));
 		const otherLabel = classes.find((e) => e.value === String(other.Id))!.name;
@@ -346,5 +346,61 @@ describe('Cancel Class Booking: the class picked is one the client on the form i
 		expect(error.description).toMatch(/^Class: Cancel Booking: HTTP 404, the service has no record of an ID sent/);
 		expect(error.description).toContain('Check the ID the message names');
 		expect(error.description).not.toContain('base URL');
+	});
+});
+
+describe('Sell: each pricing option of the cart can be sold where the sale is made', () => {
+	const client = () => h.site().clients.filter((c) => c.Status === 'Active' && c.CustodianId === null)[6];
+	const cart = (optionId: number, extra: INodeParameters = {}) =>
+		task('sell', {
+			clientId: picked(client().ClientId),
+			cartItems: { item: [{ type: 'Service', pricingOption: picked(optionId), quantity: 1 }] },
+			test: true,
+			...extra,
+		});
+
+	test('a pricing option the online store does not sell, with no Location: refused naming it, one read and no checkout; with the Location it prices', async () => {
+		const option = h.site().saleRecords.pricingOptions[2];
+		option.SellOnline = false;
+		const [location] = h.site().locations;
+		h.sandbox.log.clear();
+
+		await step('no Location: refused before sending', async () => {
+			const result = await h.run(cart(option.Id));
+			expect(result.nodeError('Mindbody')?.message).toBe(
+				`Items[0].Pricing Option: ${option.Name} (${option.Id}) is not sold online, and with no Location picked the sale is made at the online store: pick the Location where it is sold`,
+			);
+			expect((result.nodeError('Mindbody') as unknown as { description: string }).description).toMatch(
+				/Nothing was sent\.$/,
+			);
+			expect(queryPairs(h.only('pricingOption.getMany'))).toEqual([['request.serviceIds', String(option.Id)]]);
+			expect(h.calls('sale.checkout')).toHaveLength(0);
+		});
+
+		await step('at the Location: checked by nothing, priced at the desk', async () => {
+			h.sandbox.log.clear();
+			const result = await h.run(cart(option.Id, { locationId: picked(location.Id, location.Name) }));
+			expect([result.status, result.error?.message]).toEqual(['success', undefined]);
+			expect(h.calls('sale.checkout')).toHaveLength(1);
+		});
+	});
+
+	test('the Location changed to one the pricing option is not sold at, the sale holding to its locations: refused naming both', async () => {
+		const [first, second] = h.site().locations;
+		const option = h.site().saleRecords.pricingOptions[2];
+		option.SellAtLocationIds = [first.Id];
+		h.sandbox.log.clear();
+		const holding = { additionalFields: { enforceLocationRestrictions: true } };
+
+		const result = await h.run(cart(option.Id, { ...holding, locationId: picked(second.Id, second.Name) }));
+		expect(result.nodeError('Mindbody')?.message).toBe(
+			`Items[0].Pricing Option: ${option.Name} (${option.Id}) is sold at ${first.Name} only, but Location is ${second.Name} (${second.Id}): pick the pricing option again, or the Location where it is sold`,
+		);
+		expect(h.calls('sale.checkout')).toHaveLength(0);
+
+		h.sandbox.log.clear();
+		const fits = await h.run(cart(option.Id, { ...holding, locationId: picked(first.Id, first.Name) }));
+		expect([fits.status, fits.error?.message]).toEqual(['success', undefined]);
+		expect(h.calls('sale.checkout')).toHaveLength(1);
 	});
 });

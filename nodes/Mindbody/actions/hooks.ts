@@ -7,6 +7,7 @@ import { checkPickedBooking, checkPickedFor } from './pickedFor';
 import { checkPickedOwner } from './pickedOwner';
 import type { NodeRun } from './send';
 import { nameSoldItems } from './soldItems';
+import { checkSoldWhere, onlinePriceNote } from './soldWhere';
 import { noteEmptyInputs } from './taskNotices';
 
 /**
@@ -23,9 +24,11 @@ export interface ItemStep {
 }
 
 type Instead = (step: ItemStep) => Promise<IDataObject[]>;
-type Before = (step: ItemStep & { task: Task }) => Promise<void>;
+/** A check before sending, given the body the item would send. */
+type Before = (step: ItemStep & { task: Task }, body: unknown) => Promise<void>;
 type Answer = (step: ItemStep, sentBody: unknown, answer: unknown) => Promise<unknown>;
 type After = (step: ItemStep, items: IDataObject[]) => IDataObject[];
+type Failed = (step: ItemStep, error: unknown) => unknown;
 
 const INSTEAD: Record<NonNullable<EntryHooks['instead']>, Instead> = {
 	clientSummary: async ({ run, itemIndex, operation }) => await clientSummary(run, itemIndex, operation),
@@ -35,6 +38,7 @@ const BEFORE: Record<NonNullable<EntryHooks['before']>[number], Before> = {
 	pickedOwner: async ({ run, itemIndex, task }) => await checkPickedOwner(run, itemIndex, task),
 	pickedFor: async ({ run, itemIndex, task }) => await checkPickedFor(run, itemIndex, task),
 	pickedBooking: async ({ run, itemIndex, task }) => await checkPickedBooking(run, itemIndex, task),
+	soldWhere: async ({ run, itemIndex, task }, body) => await checkSoldWhere(run, itemIndex, task, body),
 };
 
 const ANSWER: Record<NonNullable<EntryHooks['answer']>, Answer> = {
@@ -49,12 +53,17 @@ const AFTER: Record<NonNullable<EntryHooks['after']>[number], After> = {
 	},
 };
 
+const FAILED: Record<NonNullable<EntryHooks['failed']>, Failed> = {
+	onlinePriceNote: ({ run, itemIndex, task }, error) => onlinePriceNote(run, itemIndex, task, error),
+};
+
 /** An item's hooks: the operation's, then its task's. */
 export interface ItemHooks {
 	instead?: Instead;
 	before: Before[];
 	answer: Answer[];
 	after: After[];
+	failed: Failed[];
 }
 
 export function hooksOf(operation: Operation, task?: Task): ItemHooks {
@@ -65,5 +74,6 @@ export function hooksOf(operation: Operation, task?: Task): ItemHooks {
 		before: entries.flatMap((hooks) => (hooks.before ?? []).map((name) => BEFORE[name])),
 		answer: entries.flatMap((hooks) => (hooks.answer ? [ANSWER[hooks.answer]] : [])),
 		after: entries.flatMap((hooks) => (hooks.after ?? []).map((name) => AFTER[name])),
+		failed: entries.flatMap((hooks) => (hooks.failed ? [FAILED[hooks.failed]] : [])),
 	};
 }

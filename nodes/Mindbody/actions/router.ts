@@ -44,7 +44,7 @@ async function runItem(run: NodeRun, itemIndex: number, operation: Operation, ta
 	const built = buildRequest(ctx, itemIndex, operation);
 	const body = await readBody(run, itemIndex, operation);
 	// Hooks before sending may refuse the item: then nothing is sent.
-	if (task) for (const before of hooks.before) await before({ ...step, task });
+	if (task) for (const before of hooks.before) await before({ ...step, task }, body);
 	const requests = splitRequest(ctx, itemIndex, operation, built);
 	if (operation.paging) {
 		// Each part of a split id list is read page by page; Limit counts across the parts.
@@ -58,7 +58,12 @@ async function runItem(run: NodeRun, itemIndex: number, operation: Operation, ta
 		return shapeOutput(operation, 200, results, simplifyOf(ctx, operation, itemIndex));
 	}
 	if (requests.length === 1) {
-		const response = await sendOperation(run, itemIndex, operation, built, body);
+		let response;
+		try {
+			response = await sendOperation(run, itemIndex, operation, built, body);
+		} catch (error) {
+			throw hooks.failed.reduce((said, complete) => complete(step, said), error as unknown);
+		}
 		let answer = response.body;
 		for (const complete of hooks.answer) answer = await complete(step, body, answer);
 		let items = shapeOutput(operation, response.status, answer, simplifyOf(ctx, operation, itemIndex));

@@ -5,6 +5,7 @@ import { mindbodyRequest } from '../../shared/transport';
 import { pickedItemNames } from '../bodies/checkoutForm';
 import { siteOption } from '../fields/nodeOptions';
 import type { NodeRun } from './send';
+import { cartPrices } from './soldWhere';
 
 /**
  * A checkout's answer names no item: the document's ItemBase has no fields, so each CartItems
@@ -12,7 +13,8 @@ import type { NodeRun } from './send';
  * amount of a tip or a gift card's value, the name the picker showed) and, when that leaves a
  * name or a price unknown and a sale was made, from the sale read back (one read: its items'
  * descriptions and unit prices). The sale stands whatever the read does: a failed read leaves
- * the names sent and says so, and nothing is sent again.
+ * the names sent and says so, and nothing is sent again. A priced cart that made no sale (Test
+ * Only) takes its prices from the pricing options' and products' lists, as the sale would.
  */
 
 const isRecord = (value: unknown): value is IDataObject =>
@@ -108,6 +110,20 @@ export async function nameSoldItems(
 		} catch (error) {
 			run.ctx.addExecutionHints({
 				message: `Item ${itemIndex + 1}: sale ${saleId} was made, but its items could not be read back to name them (${(error as Error).message}); Sale → Get Many with Sale ID ${saleId} shows them`,
+				location: 'outputPane',
+			});
+		}
+	}
+	const unpriced = new Set(items.flatMap((item, n) => (item.Price === null ? [n] : [])));
+	if (saleId === undefined && unpriced.size) {
+		try {
+			for (const [n, { name, price }] of await cartPrices(run, itemIndex, sentBody, unpriced)) {
+				items[n].Price = price;
+				if (items[n].Name === null && name) items[n].Name = name;
+			}
+		} catch (error) {
+			run.ctx.addExecutionHints({
+				message: `Item ${itemIndex + 1}: the items' prices could not be read (${(error as Error).message}); GrandTotal is the total to pay`,
 				location: 'outputPane',
 			});
 		}

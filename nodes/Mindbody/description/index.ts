@@ -42,16 +42,24 @@ const resourceProperty: INodeProperties = {
 const descriptionOf = (op: Operation) =>
 	op.toolWarning ? `${op.description.replace(/\.$/, '')}. Caution: ${op.toolWarning}.` : op.description;
 
+/**
+ * A resource's operations by name; Front Desk's tasks in the order a desk meets them (find the client,
+ * add or update them, check in, book, cancel, sell, then the reads), as its catalogue lists them.
+ */
 function operationProperty({ value, defaultOperation }: Resource): INodeProperties {
+	const options = shownOf(value).map((op) => ({
+		name: op.name,
+		value: op.operation,
+		description: descriptionOf(op),
+		action: op.action,
+	}));
 	return {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [value] } },
-		options: shownOf(value)
-			.map((op) => ({ name: op.name, value: op.operation, description: descriptionOf(op), action: op.action }))
-			.sort(byName),
+		options: value === FRONT_DESK ? options : options.sort(byName),
 		default: defaultOperation,
 	};
 }

@@ -139,22 +139,50 @@ const day = (value: unknown) => {
 	return time.isValid ? time.toFormat('d LLL yyyy', { locale: 'en' }) : text(value);
 };
 
-/** "7 of 10 sessions left", "1 session left": what a client's pricing option still pays for. */
+/** "7 of 10 left", "1 left": what a client's pricing option still pays for. */
 function sessionsLeft(record: IDataObject): string | undefined {
 	const { Remaining: left, Count: count } = record;
 	if (typeof left !== 'number') return undefined;
-	const sessions = `session${left === 1 && typeof count !== 'number' ? '' : 's'}`;
-	return typeof count === 'number' ? `${left} of ${count} ${sessions} left` : `${left} ${sessions} left`;
+	return typeof count === 'number' ? `${left} of ${count} left` : `${left} left`;
 }
 
 /**
- * "10 Class Pass · 7 of 10 sessions left · until 31 Dec 2026": a pricing option a client holds,
- * told apart from another of the same name by what is left on it and when it runs out.
+ * "7 of 10 left · until 31 Dec 2026 · Yoga 10-Session Pass": a pricing option a client holds, told
+ * apart from another by what is left on it and when it runs out, said first: the list cuts a long
+ * label at its end, so a long name is cut rather than the expiry.
  */
 function clientServiceEntry(record: IDataObject): INodePropertyOptions {
 	const until = record.ExpirationDate ? `until ${day(record.ExpirationDate)}` : '';
-	const parts = [nameOf(record) || idOf(record), sessionsLeft(record), until];
+	const parts = [sessionsLeft(record), until, nameOf(record) || idOf(record)];
 	return { name: parts.filter(Boolean).join(' · '), value: idOf(record) };
+}
+
+/** "a month", "every 2 weeks": how often a contract's autopay runs. */
+function everyOf(schedule: IDataObject | undefined): string | undefined {
+	const unit = text(schedule?.FrequencyTimeUnit).toLowerCase();
+	const units: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' };
+	if (!units[unit]) return undefined;
+	const every = Number(schedule?.FrequencyValue ?? 1);
+	return every > 1 ? `every ${every} ${units[unit]}s` : `a ${units[unit]}`;
+}
+
+/**
+ * "Monthly Unlimited Agreement · 99.00 a month × 12 (301)": a contract for sale with what it costs
+ * and for how long, the first payment said when it differs.
+ */
+function contractEntry(record: IDataObject): INodePropertyOptions {
+	const entry = byNameAndId(record);
+	const recurring = money(record.RecurringPaymentAmountTotal);
+	const first = money(record.FirstPaymentAmountTotal);
+	const every = everyOf(record.AutopaySchedule as IDataObject | undefined);
+	const count =
+		typeof record.NumberOfAutopays === 'number' && record.NumberOfAutopays > 0 ? record.NumberOfAutopays : 0;
+	const terms: string[] = [];
+	if (recurring && every) terms.push(`${recurring} ${every}${count ? ` × ${count}` : ''}`);
+	else if (first) terms.push(first);
+	if (first && recurring && every && first !== recurring) terms.push(`${first} first`);
+	if (!terms.length) return entry;
+	return { name: `${nameOf(record) || idOf(record)} · ${terms.join(', ')} (${idOf(record)})`, value: entry.value };
 }
 
 /** Lists whose entries a person tells apart by more than a name and an ID. */
@@ -167,6 +195,7 @@ const ENTRIES = new Map<ListSource, (record: IDataObject) => INodePropertyOption
 	[LISTS.pricingOptions, pricingOptionEntry],
 	[LISTS.bookedClasses, bookedClassEntry],
 	[LISTS.clientServices, clientServiceEntry],
+	[LISTS.contracts, contractEntry],
 ]);
 
 /** One dropdown entry of the list from one record of its answer. */

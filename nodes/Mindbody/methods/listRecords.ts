@@ -39,10 +39,25 @@ function slotsOf(windows: IDataObject[]): IDataObject[] {
 
 const isCancellable = (record: IDataObject) => CANCELLABLE.has(String(record.Status));
 
+/** The locations of the staff members' availability windows, each once. */
+function locationsOf(staffMembers: IDataObject[]): IDataObject[] {
+	const found = new Map<string, IDataObject>();
+	for (const member of staffMembers) {
+		const windows = Array.isArray(member.Availabilities) ? (member.Availabilities as IDataObject[]) : [];
+		for (const window of windows) {
+			const location = window?.Location as IDataObject | undefined;
+			if (location && location.Id !== undefined && !found.has(String(location.Id)))
+				found.set(String(location.Id), location);
+		}
+	}
+	return [...found.values()];
+}
+
 /** What a list offers of the records read: all of them, but for the lists that cut or pick some. */
 const SHOWN = new Map<ListSource, (records: IDataObject[]) => IDataObject[]>([
 	[LISTS.openSlots, slotsOf],
 	[LISTS.appointments, (records) => records.filter(isCancellable)],
+	[LISTS.staffLocations, locationsOf],
 	// A client's visits: the class bookings still standing (not appointments, not late-cancelled).
 	[
 		LISTS.bookedClasses,

@@ -41,7 +41,7 @@ export async function windowOf(run: RunSession<ILoadOptionsFunctions>, lookAhead
 	const now = DateTime.now().setZone(zone);
 	const days = daysOf(ctx, lookAhead);
 	const end = now.plus({ days });
-	const startOf = (record: IDataObject) => DateTime.fromISO(String(record[lookAhead.start] ?? ''), { zone });
+	const startOf = (record: IDataObject) => DateTime.fromISO(String(record[lookAhead.start ?? ''] ?? ''), { zone });
 	return {
 		query: [
 			[lookAhead.from, now.toISODate()!],
@@ -49,6 +49,7 @@ export async function windowOf(run: RunSession<ILoadOptionsFunctions>, lookAhead
 		] as Array<[string, string]>,
 		/** The records still ahead, soonest first. */
 		ahead(entries: unknown[]): unknown[] {
+			if (!lookAhead.start) return entries;
 			return (entries as IDataObject[])
 				.map((record) => ({ record, start: startOf(record) }))
 				.filter(({ start }) => start.isValid && start > now && start <= end)

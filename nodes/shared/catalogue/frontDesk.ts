@@ -171,8 +171,16 @@ export const tasks: readonly Task[] = [
 		ask: [
 			{ input: 'ClientId' },
 			{ input: 'StaffId' },
-			{ input: 'SessionTypeId' },
-			{ input: 'LocationId' },
+			{
+				input: 'SessionTypeId',
+				description: 'One of the appointment kinds the staff member picked above gives',
+				listSource: LISTS.staffSessionTypes,
+			},
+			{
+				input: 'LocationId',
+				description: 'A location where the staff member picked above works in the coming days',
+				listSource: LISTS.staffLocations,
+			},
 			{
 				input: 'StartDateTime',
 				description:
@@ -252,7 +260,9 @@ export const tasks: readonly Task[] = [
 				description: "Where the sale is made: its prices and taxes apply. Leave empty for the online store's prices",
 			},
 		],
-		hooks: { after: ['emptyInputNotices'] },
+		// A pricing option the online store does not sell, or sold only elsewhere, is refused before
+		// sending; a payment refused for the total says when it was the online store's.
+		hooks: { before: ['soldWhere'], after: ['emptyInputNotices'], failed: 'onlinePriceNote' },
 		whenEmpty: {
 			LocationId:
 				"No Location was picked: Mindbody priced the sale at the online store's prices and taxes, which may differ from the desk's. Pick the Location on the form to sell at its prices.",

@@ -43,8 +43,8 @@ export interface LookAhead {
 	/** The serving operation's query parameters for the window's first and last day. */
 	readonly from: string;
 	readonly until: string;
-	/** The record's field holding its start. */
-	readonly start: string;
+	/** The record's field holding its start; without one, every record read is offered (the days bound the read only). */
+	readonly start?: string;
 	/** The node's option (in Options) that sets the number of days, if any, its label and the default. */
 	readonly option?: string;
 	readonly optionLabel?: string;
@@ -116,6 +116,14 @@ const OPEN_SLOT_DAYS: LookAhead = {
 	localTimes: true,
 };
 
+/** A staff member's places of work: where their availability lies in the next two weeks. */
+const STAFF_LOCATION_DAYS: LookAhead = {
+	from: 'request.startDate',
+	until: 'request.endDate',
+	days: 14,
+	localTimes: true,
+};
+
 /**
  * A client's pricing options whenever bought: without dates the service reads only those bought
  * today (its defaults), so the first day is set before any sale could be.
@@ -153,6 +161,21 @@ export const LISTS = {
 			'request.locationIds': { field: 'locationId', label: 'Location' },
 		}),
 		whenNone: `No open times in the next ${OPEN_SLOT_DAYS.days} days for the Staff Member and Session Type picked (at the Location, when one is picked): the staff member may not offer that session type (Staff → Get Session Types lists theirs) or has no availability then. Pick another, or type a time.`,
+	},
+	/** The appointment kinds a staff member gives, to book them for; the staff member is needed. */
+	staffSessionTypes: {
+		...list('searchStaffSessionTypes', undefined, undefined, undefined, {
+			'request.staffId': { field: 'staffId', label: 'Staff Member', required: true },
+		}),
+		whenNone:
+			'The Staff Member picked gives no appointment session type: pick another staff member, or type the session type ID.',
+	},
+	/** The locations a staff member works at: those of their availability in the coming days. */
+	staffLocations: {
+		...list('searchStaffLocations', undefined, undefined, STAFF_LOCATION_DAYS, {
+			'request.staffIds': { field: 'staffId', label: 'Staff Member', required: true },
+		}),
+		whenNone: `The Staff Member picked has no availability at any location in the next ${STAFF_LOCATION_DAYS.days} days: pick another staff member, or type the location ID.`,
 	},
 	/**
 	 * The classes a client is booked into (their visits of the coming days, by class), for taking the

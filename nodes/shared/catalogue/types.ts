@@ -125,11 +125,13 @@ export interface EntryHooks {
 	/** Runs in place of the request: the entry reads more than its operation (Client Summary). */
 	instead?: 'clientSummary';
 	/** Checks before anything is sent, in order; each may refuse the item, and then nothing is sent. */
-	before?: ReadonlyArray<'pickedOwner' | 'pickedFor' | 'pickedBooking'>;
+	before?: ReadonlyArray<'pickedOwner' | 'pickedFor' | 'pickedBooking' | 'soldWhere'>;
 	/** Completes the service's answer before it is shaped into items. */
 	answer?: 'soldItemNames';
 	/** On the items of the answer, in order. */
 	after?: ReadonlyArray<'endedClassWarning' | 'emptyInputNotices'>;
+	/** Completes the error of a request the service refused, before it is reported. */
+	failed?: 'onlinePriceNote';
 }
 
 export interface Operation {

@@ -102,6 +102,7 @@ export const appointmentOperations: Operation[] = [
 		name: 'Get Schedule Items',
 		action: 'Get schedule items of staff',
 		description: "Returns each staff member's appointments and unavailable times between two dates",
+		serves: LISTS.staffLocations,
 		params: {
 			'request.ignorePrepFinishTimes': {
 				displayName: 'Ignore Preparation and Finish Times',

@@ -238,7 +238,7 @@ export const classOperations: Operation[] = [
 		operation: 'addClient',
 		hooks: { after: ['endedClassWarning'] },
 		name: 'Book Client',
-		action: 'Book client into class across sites',
+		action: 'Book client into any class or waitlist',
 		description: 'Books a client into one class, or onto its waiting list',
 		toolWarning: 'books the client into a real class',
 		deduplicated: true,

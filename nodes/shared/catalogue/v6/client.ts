@@ -110,7 +110,7 @@ export const clientOperations: Operation[] = [
 		resource: 'client',
 		operation: 'getActiveMemberships',
 		name: 'Get Active Memberships',
-		action: 'Get active memberships across sites',
+		action: 'Get active memberships by any client ID',
 		description: 'Returns the active memberships of one client (Get Active Memberships by IDs takes several)',
 		large: true,
 		params: {
@@ -430,7 +430,7 @@ export const clientOperations: Operation[] = [
 		resource: 'client',
 		operation: 'getVisits',
 		name: 'Get Visits',
-		action: 'Get visits of client across sites',
+		action: 'Get visits by client or unique ID',
 		description: "Returns a client's past and booked visits (Get Schedule can add waiting list entries)",
 		serves: LISTS.bookedClasses,
 		params: {

@@ -320,7 +320,7 @@ export const saleOperations: Operation[] = [
 			Test: {
 				displayName: 'Test Only',
 				description:
-					'Whether to only check and price the cart: nothing is sold, charged or booked, and the answer gives the total to pay (GrandTotal, tax included)',
+					"Whether to only check and price the cart: nothing is sold, charged or booked, and the answer gives the total to pay (GrandTotal, tax included) and each item's price",
 			},
 			CalculateTax: {
 				description:

@@ -49,6 +49,7 @@ export const staffOperations: Operation[] = [
 		name: 'Get Session Types',
 		action: 'Get session types of staff member',
 		description: 'Returns the session types a staff member gives, with their length and pay rate',
+		serves: LISTS.staffSessionTypes,
 		params: {
 			'request.staffId': { listSource: LISTS.staff },
 			'request.onlineOnly': { description: 'Whether to return only session types bookable online' },
