@@ -199,7 +199,11 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	}
 	// Starting from now, the first poll learns what exists and passes nothing on.
 	const outcome = await event.poll(run, state, fresh && !since, restarted ? stored?.state : undefined);
-	const next: StoredPoll = { event: event.value, since, state: outcome.state };
+	// A re-read after a restart that used up the poll's time (n8n's budget) would start over at every
+	// poll and never reach what is new: it ends there, and the state goes on from where the last poll
+	// before the restart left it (the first step drops what a later poll reads again).
+	const cut = restarted && stored !== undefined && !run.goOn();
+	const next: StoredPoll = { event: event.value, since, state: cut ? stored.state : outcome.state };
 	// After a restart the poll read from the oldest kept: its own entry covers those before it.
 	const kept =
 		handedOn && !restarted ? handedOn.polls.filter((poll) => run.startedAt - poll.at <= HANDED_ON_WINDOW_MS) : [];
