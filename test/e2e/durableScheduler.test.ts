@@ -46,12 +46,17 @@ const OVERLAP_MINUTES = 0.1;
 const KILL_DELAYS = [0, 150, 300];
 /** The follow-up first poll's studio: clients, and how slow each page of its client list is. */
 const BIG_STUDIO = 5_000;
-const BIG_PAGE_LATENCY_MS = 1_000;
+const BIG_PAGE_LATENCY_MS = 3_500;
+const EVERY_10_S = {
+	item: Array.from({ length: 6 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 10} * * * * *` })),
+};
 
 /**
- * The follow-up events read within the poll's budget once their engine does (issue 47, part 2):
- * until then that first poll outlasts the timeout at every schedule and never ends, so the case is
- * skipped unless asked for (N8N_E2E_FOLLOW_UP_BUDGET=1).
+ * n8n runs a trigger's first poll at its activation (and again when a changed workflow is published)
+ * outside the scheduler, with its 5-minute budget and no timeout; only what that poll leaves goes on
+ * in scheduled polls. The follow-up events' reads stop at the budget once their engine does (issue 47,
+ * part 2): until then the first poll below reads all 50 pages in one go, and the case fails saying so.
+ * It takes about 4 minutes, so it runs only when asked (N8N_E2E_FOLLOW_UP_BUDGET=1).
  */
 const followUpBudget = process.env.N8N_E2E_FOLLOW_UP_BUDGET === '1' ? it : it.skip;
 
@@ -418,7 +423,7 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 	});
 
 	followUpBudget(
-		`(d) a follow-up first poll over ${BIG_STUDIO} clients, slower than the timeout, finishes across polls under the budget and passes each birthday once`,
+		`(d) a follow-up first poll over ${BIG_STUDIO} clients, longer than a poll's budget, finishes across polls, none abandoned, no page twice, and passes each birthday once`,
 		async () => {
 			// A studio of its own, each page of its client list slow: reading all of it takes longer than the timeout.
 			const big = await startSandbox({ allowLoopbackHttp: true, realTimeTicker: true, size: { clients: BIG_STUDIO } });
@@ -432,26 +437,14 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 					return logged;
 				};
 				const credentialId = await n8n.createCredential(sandboxCredential(big));
-				// n8n runs a trigger's first poll at its activation outside the scheduler, with no timeout: the
-				// workflow starts as New Client, and its event is changed to Birthday once active, so that
-				// Birthday's first poll is a scheduled one (as after any change of the event).
-				const workflow = pollWorkflow(credentialId, VERSION, { event: 'clientCreated', pollTimes: EVERY_5_S });
-				const workflowId = await n8n.importWorkflow({ ...workflow, name: 'e2e: poll a large studio' });
-				expect(await until(async () => listReads(big, CLIENTS).length > 0, Boolean, 60_000)).toBe(true);
+				// Every page slow: the activation's poll reads for half of n8n's 5 minutes (43 pages), the
+				// scheduled polls after it, every 10 s, a page each (more than half their 5 s budget).
 				big.faults.add({ kind: 'latency', path: CLIENTS, latencyMs: BIG_PAGE_LATENCY_MS, times: 'always' });
-				const birthday = {
-					...workflow,
-					name: 'e2e: poll a large studio',
-					nodes: workflow.nodes.map((node) => ({
-						...node,
-						parameters: { ...(node.parameters as Record<string, unknown>), event: 'birthday' },
-					})),
-				};
-				const updated = await n8n.api('PUT', `/workflows/${workflowId}`, birthday);
-				expect(updated.status).toBe(200);
-				await n8n.activate(workflowId);
-				const switchedAt = Date.now();
-				const fromSeq = big.log.list().at(-1)?.seq ?? 0;
+				const started = Date.now();
+				const workflowId = await n8n.importWorkflow({
+					...pollWorkflow(credentialId, VERSION, { event: 'birthday', pollTimes: EVERY_10_S }),
+					name: 'e2e: poll birthday over a large studio',
+				});
 				// The studio's records: active clients whose birthday is today (site -99 is on UTC).
 				const today = new Date(big.clock.now()).toISOString().slice(5, 10);
 				const site = big.state.site(big.siteId)! as unknown as {
@@ -468,22 +461,19 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 						.flatMap(itemsOf)
 						.filter((item) => item.eventId === 'client.birthday')
 						.map((item) => String((item.eventData as { clientId: unknown }).clientId));
-				await until(passed, (list) => list.length >= due.size && due.size > 0, 240_000);
+				await until(passed, (list) => list.length >= due.size && due.size > 0, 330_000);
 				// Two more polls, for anything passed twice.
 				await sleep(10_000);
 				const finalList = await passed();
 				// The first poll's read of every client: the client list without a filter, page by page.
 				const lookBack = (r: LoggedRequest) =>
-					r.seq > fromSeq &&
-					!r.query['request.lastModifiedDate'] &&
-					!r.query['request.clientIDs'] &&
-					!r.query['request.clientIds'];
+					!r.query['request.lastModifiedDate'] && !r.query['request.clientIDs'] && !r.query['request.clientIds'];
 				const pages = listReads(big, CLIENTS).filter(lookBack);
 				// A poll goes on from where the last got to, not from offset 0: polls are told apart by the pause
-				// between them (the schedule's 5 s less the time one reads).
+				// between them (a poll's pages follow one another at once; the next poll comes on the 10 s).
 				const byPoll = pages.reduce<LoggedRequest[][]>((all, request, index) => {
 					const gap = index ? (arrived.get(request.seq) ?? 0) - (arrived.get(pages[index - 1].seq) ?? 0) : Infinity;
-					if (gap > BIG_PAGE_LATENCY_MS + 1_000) all.push([]);
+					if (gap > BIG_PAGE_LATENCY_MS + 2_000) all.push([]);
 					all.at(-1)!.push(request);
 					return all;
 				}, []);
@@ -491,7 +481,7 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 				const pagesTwice = pages.map(queryOf).filter((query, index, all) => all.indexOf(query) !== index);
 				console.log(
 					`[${VERSION} durable] birthday over ${BIG_STUDIO} clients (budget ${pollBudgetMs()} ms, ${BIG_PAGE_LATENCY_MS} ms a page): ` +
-						`${due.size} due, ${finalList.length} passed in ${Date.now() - switchedAt} ms; the first poll read ` +
+						`${due.size} due, ${finalList.length} passed in ${Date.now() - started} ms; the first poll read ` +
 						`${pages.length} pages across ${byPoll.length} polls (${byPoll.map((p) => p.length).join(', ')}); ${abandoned} abandoned`,
 				);
 				expect(abandoned).toBe(0);
@@ -504,6 +494,6 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 				await big.stop();
 			}
 		},
-		300_000,
+		420_000,
 	);
 });
