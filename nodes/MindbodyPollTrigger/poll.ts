@@ -157,6 +157,18 @@ export async function runPoll(ctx: IPollFunctions): Promise<INodeExecutionData[]
 	}
 }
 
+/**
+ * The budget n8n 2.41 gives a poll outside its durable scheduler (PollContext's default); on the
+ * scheduler it comes from the poll's timeout and lease (36 s with n8n's defaults).
+ */
+export const LEGACY_POLL_BUDGET_MS = 5 * MINUTE_MS;
+
+/**
+ * Whether n8n runs this poll on its durable scheduler: only there does it give a budget of its own.
+ * The trigger takes that scheduler with its durable cursors on (docs/poll-cursor.md says why).
+ */
+export const onDurableScheduler = (budgetMs: number) => Number.isFinite(budgetMs) && budgetMs !== LEGACY_POLL_BUDGET_MS;
+
 /** The polls kept in `handedOn` that are states of this event (an older node's `unconfirmed` as one). */
 function handedOnOf(stored: StoredPoll, event: PollEvent): StoredPoll['handedOn'] {
 	const kept =
@@ -183,13 +195,17 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	const event = eventOf(ctx);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const budget = (ctx as { getPollBudgetMs?: () => number }).getPollBudgetMs;
-	const run = await runOf(ctx, typeof budget === 'function' ? budget.call(ctx) : Infinity);
+	const budgetMs = typeof budget === 'function' ? budget.call(ctx) : Infinity;
+	const run = await runOf(ctx, budgetMs);
 	const since = sinceOf(options);
 	const staticData = ctx.getWorkflowStaticData('node');
 	const stored = staticData[STATE_KEY] as StoredPoll | undefined;
 	const fresh = stored?.event !== event.value || stored.since !== since || !event.isState(stored.state);
 	const handedOn = fresh ? undefined : handedOnOf(stored, event);
-	const restarted = handedOn !== undefined && handedOn.by !== PROCESS && handedOn.polls.length > 0;
+	// n8n's durable scheduler stores the state with the run it starts, in one transaction: after a
+	// restart there is no state without its run, and nothing to read again.
+	const restarted =
+		!onDurableScheduler(budgetMs) && handedOn !== undefined && handedOn.by !== PROCESS && handedOn.polls.length > 0;
 	const floor = restarted ? handedOn.polls[0].before : undefined;
 	const state = fresh ? event.start(run.startedAt, since || undefined) : (floor ?? stored.state);
 	if (state === undefined) {

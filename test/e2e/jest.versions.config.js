@@ -22,6 +22,8 @@ const VERSION_SENSITIVE = {
 	// 2.41 opens the credential's popup blank and names its button Connect; it turns a refused refresh
 	// into its own reconnect error, without the identity service's answer.
 	'oauthSignIn.test.ts': "n8n's credential popup, OAuth callback and refresh errors",
+	// 2.41's durable scheduler for poll triggers (leases, a poll timeout, cursors stored with the run); 2.8.4 has none and skips it.
+	'durableScheduler.test.ts': "n8n's durable scheduler",
 	// Install from the tarball, one action, one webhook delivery, one poll.
 	'smoke.test.ts': 'the package loads and runs at all',
 };
