@@ -163,17 +163,7 @@ export const contractEnding = followUpEvent<Contracts>({
 	sample: {
 		reads: (ctx) => {
 			ctx.reading.found.records = {};
-			const buyers = buyersSince(addDays(ctx.today, -7), sellsContract, clientsOf(ctx));
-			return [
-				{
-					...buyers,
-					take: (records: IDataObject[]) => {
-						buyers.take(records);
-						clientsOf(ctx).splice(CLIENTS_PER_READ);
-					},
-				},
-				readEach(ctx),
-			];
+			return [buyersSince(addDays(ctx.today, -7), sellsContract, clientsOf(ctx), CLIENTS_PER_READ), readEach(ctx)];
 		},
 	},
 });

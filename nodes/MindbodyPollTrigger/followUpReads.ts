@@ -140,17 +140,24 @@ const itemsOf = (sale: IDataObject) =>
 
 /**
  * The clients who bought what `wanted` tells on or after a day (a day early, so the service's zone
- * cannot hide one), added to `into`: one request per 100 sales.
+ * cannot hide one), added to `into` (at most `most`): one request per 100 sales.
  */
-export const buyersSince = (day: string, wanted: (item: IDataObject) => boolean, into: string[]): ListStep => ({
+export const buyersSince = (
+	day: string,
+	wanted: (item: IDataObject) => boolean,
+	into: string[],
+	most = Infinity,
+): ListStep => ({
 	list: salesOp,
 	query: [['request.startSaleDateTime', addDays(day, -1)]],
 	keyOf: (sale) => String(sale.Id),
-	take: (records) =>
+	take: (records) => {
 		addSubjects(
 			into,
 			records.filter((sale) => itemsOf(sale).some(wanted)).map((sale) => String(sale.ClientId ?? '')),
-		),
+		);
+		into.splice(most);
+	},
 });
 
 /** A visit a client attended: the client, the studio's day and the time it started. */

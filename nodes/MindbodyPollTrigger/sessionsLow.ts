@@ -175,17 +175,7 @@ export const sessionsLow = followUpEvent<PricingOptions>({
 	sample: {
 		reads: (ctx) => {
 			ctx.reading.found.records = {};
-			const buyers = buyersSince(addDays(ctx.today, -7), sellsPricingOption, clientsOf(ctx));
-			return [
-				{
-					...buyers,
-					take: (records: IDataObject[]) => {
-						buyers.take(records);
-						clientsOf(ctx).splice(CLIENTS_PER_READ);
-					},
-				},
-				readEach(ctx),
-			];
+			return [buyersSince(addDays(ctx.today, -7), sellsPricingOption, clientsOf(ctx), CLIENTS_PER_READ), readEach(ctx)];
 		},
 	},
 });
