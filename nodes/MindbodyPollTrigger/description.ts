@@ -3,7 +3,13 @@ import { cronNodeOptions } from 'n8n-workflow';
 
 import { authenticationProperty } from '../shared/auth/authentication';
 import { UTC_TIME, withDateForm } from '../shared/catalogue/dateWords';
-import { EVENT_CHOICES, FOLLOW_UP_EVENTS, JOB_SETTINGS, JOB_SETTING_MAX, STAFF_EVENTS } from './eventChoices';
+import {
+	EVENT_CHOICES,
+	FOLLOW_UP_EVENTS,
+	FOLLOW_UP_SETTINGS,
+	FOLLOW_UP_SETTING_MAX,
+	STAFF_EVENTS,
+} from './eventChoices';
 
 /** The poll trigger's parameters. */
 
@@ -122,7 +128,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayName: 'Days Without Visit',
 		name: 'daysWithoutVisit',
 		type: 'number',
-		typeOptions: { minValue: JOB_SETTINGS.daysWithoutVisit.min, maxValue: JOB_SETTING_MAX },
+		typeOptions: { minValue: FOLLOW_UP_SETTINGS.daysWithoutVisit.min, maxValue: FOLLOW_UP_SETTING_MAX },
 		default: 30,
 		displayOptions: { show: { event: ['clientLapsed'] } },
 		description:
@@ -132,7 +138,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayName: 'Lapsed Backlog (Days)',
 		name: 'lapsedBacklogDays',
 		type: 'number',
-		typeOptions: { minValue: JOB_SETTINGS.lapsedBacklogDays.min, maxValue: JOB_SETTING_MAX },
+		typeOptions: { minValue: FOLLOW_UP_SETTINGS.lapsedBacklogDays.min, maxValue: FOLLOW_UP_SETTING_MAX },
 		default: 0,
 		displayOptions: { show: { event: ['clientLapsed'] } },
 		description:
@@ -151,7 +157,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayName: 'Days Ahead',
 		name: 'daysAhead',
 		type: 'number',
-		typeOptions: { minValue: JOB_SETTINGS.daysAhead.min, maxValue: JOB_SETTING_MAX },
+		typeOptions: { minValue: FOLLOW_UP_SETTINGS.daysAhead.min, maxValue: FOLLOW_UP_SETTING_MAX },
 		default: 14,
 		displayOptions: { show: { event: ['contractEnding', 'sessionsLow'] } },
 		description: 'How many days before an end or expiry date to pass it on (0: on the day itself)',
@@ -160,7 +166,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayName: 'Sessions Left',
 		name: 'sessionsLeft',
 		type: 'number',
-		typeOptions: { minValue: JOB_SETTINGS.sessionsLeft.min, maxValue: JOB_SETTING_MAX },
+		typeOptions: { minValue: FOLLOW_UP_SETTINGS.sessionsLeft.min, maxValue: FOLLOW_UP_SETTING_MAX },
 		default: 1,
 		displayOptions: { show: { event: ['sessionsLow'] } },
 		description:

@@ -149,14 +149,14 @@ export const STAFF_EVENTS = [
 ];
 
 /** The most days or sessions a follow-up field takes (ten years). */
-export const JOB_SETTING_MAX = 3650;
+export const FOLLOW_UP_SETTING_MAX = 3650;
 
 /**
  * The follow-up events' number fields, as the node names them: the least value that means
  * something (`min`, the form's minValue; a poll refuses a smaller one an expression gives), why,
  * and the default.
  */
-export const JOB_SETTINGS = {
+export const FOLLOW_UP_SETTINGS = {
 	daysWithoutVisit: {
 		label: 'Days Without Visit',
 		min: 1,

@@ -1,9 +1,12 @@
 import { appointmentChanged, appointmentRequested } from './appointments';
 import { clientContractCreated, clientCreated, clientUpdated, saleCreated } from './changeEvents';
 import { classBookingCreated } from './classBookings';
-import { birthday, contractEnding, sessionsLow } from './holdingEvents';
+import { birthday } from './birthday';
+import { clientLapsed } from './clientLapsed';
+import { contractEnding } from './contractEnding';
+import { firstVisit } from './firstVisit';
 import type { PollEvent } from './pollEvent';
-import { clientLapsed, firstVisit } from './visitEvents';
+import { sessionsLow } from './sessionsLow';
 import { webhookSafetyNet } from './webhookSafetyNet';
 
 /** The events the poll trigger offers, in the order of its Event list. */

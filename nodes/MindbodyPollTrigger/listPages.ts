@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Operation } from '../shared/catalogue';
 import { mindbodyRequest, RunSession } from '../shared/transport';
-import { pageQuery, readInOrder, type Reading } from '../shared/transport/pages';
+import { pageQuery, readInOrder, type Reading, type ReadingPlace } from '../shared/transport/pages';
 
 export type Query = Array<[string, string]>;
 
@@ -17,6 +17,8 @@ export interface ListOptions {
 	maxPages?: number;
 	/** Asked before each later page: false ends the read there (the poll's time is running out). */
 	goOn?: () => boolean;
+	/** Where an earlier read of the same list stopped: this one goes on from there. */
+	from?: ReadingPlace;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { MindbodyPollTrigger } from '../../nodes/MindbodyPollTrigger/MindbodyPollTrigger.node';
-import { JOB_SETTINGS } from '../../nodes/MindbodyPollTrigger/eventChoices';
+import { FOLLOW_UP_SETTINGS } from '../../nodes/MindbodyPollTrigger/eventChoices';
 import { useFollowUpSandbox } from './followUpSupport';
 
 /**
@@ -76,7 +76,7 @@ describe("Mindbody Poll Trigger: the follow-up fields' form", () => {
 		['sessionsLeft', 'Sessions Left', 1, 1],
 	] as const)('%s (%s) takes whole numbers from %i, default %i', (name, label, least, fallback) => {
 		// What a poll checks and falls back to is what the form shows.
-		expect(JOB_SETTINGS[name]).toMatchObject({ label, min: least, fallback });
+		expect(FOLLOW_UP_SETTINGS[name]).toMatchObject({ label, min: least, fallback });
 		expect(field(name)).toMatchObject({
 			displayName: label,
 			type: 'number',

@@ -85,6 +85,13 @@ export class PollingWorkflow {
 	 */
 	holdNextRun = false;
 
+	/**
+	 * How long n8n lets a poll run, as n8n 2.41's PollContext gives it (`getPollBudgetMs`, a
+	 * constructor argument there): set, the context of the next activation has it. n8n-core 2.8.1's
+	 * has none, and the trigger reads every page.
+	 */
+	pollBudgetMs?: number;
+
 	/** The input of each run stored as *new* and never started. */
 	readonly unstarted: IDataObject[][] = [];
 
@@ -143,6 +150,13 @@ export class PollingWorkflow {
 		workflow.staticData.__dataChanged = false;
 	}
 
+	/** The poll state as the active workflow holds it (n8n saves it only with a run a poll starts). */
+	get held(): StoredPoll | undefined {
+		return (this.live?.workflow.staticData[`node:${TRIGGER_NAME}`] as IDataObject | undefined)?.[STATE_KEY] as
+			| StoredPoll
+			| undefined;
+	}
+
 	/** The poll state as saved. */
 	get stored(): StoredPoll | undefined {
 		return (this.staticData[`node:${TRIGGER_NAME}`] as IDataObject | undefined)?.[STATE_KEY] as StoredPoll | undefined;
@@ -185,6 +199,10 @@ export class PollingWorkflow {
 			emit,
 			emitError,
 		);
+		if (this.pollBudgetMs !== undefined) {
+			const budgetMs = this.pollBudgetMs;
+			Object.assign(context, { getPollBudgetMs: () => budgetMs });
+		}
 		this.live = { workflow, context };
 		try {
 			await this.runPoll(true);
@@ -203,6 +221,21 @@ export class PollingWorkflow {
 		if (!this.live) throw new Error('The workflow is not active');
 		await this.runPoll(false);
 		await this.settle();
+	}
+
+	/**
+	 * n8n's PollContext of this workflow as an activation builds it (its static data as saved), for a
+	 * test that drives an event's poll itself; nothing it emits starts a run.
+	 */
+	pollContext(): PollContext {
+		const workflow = this.toWorkflow();
+		return new PollContext(
+			workflow,
+			workflow.getNode(TRIGGER_NAME)!,
+			buildAdditionalData(this.credentials),
+			'trigger',
+			'activate',
+		);
 	}
 
 	/** Polls that n8n's schedule started while the others still ran: all at once, from the same context. */

@@ -211,6 +211,14 @@ export interface Reading {
 	 * next), and the list was read to its end: a record that stayed in the list unchanged was read.
 	 */
 	whole: boolean;
+	/** Where a reading cut short by `goOn` got to: given as `from`, a later reading goes on there. */
+	next?: ReadingPlace;
+}
+
+/** A place in a list read in order: the offset reached and the key of the last record read. */
+export interface ReadingPlace {
+	offset: number;
+	last?: string;
 }
 
 export interface InOrderOptions {
@@ -220,6 +228,8 @@ export interface InOrderOptions {
 	maxPages?: number;
 	/** Asked before each page after the first: false stops the reading there (a time budget). */
 	goOn?(): boolean;
+	/** Go on from where an earlier reading stopped (its `next`), paying for none of its pages again. */
+	from?: ReadingPlace;
 }
 
 /** Rows each page reads again from the page before, to find where the list has moved. */
@@ -246,11 +256,11 @@ export async function readInOrder(
 	const { keyOf } = options;
 	const byKey = new Map<string, IDataObject>();
 	let whole = true;
-	let offset = 0;
-	let last: string | undefined;
+	let offset = options.from?.offset ?? 0;
+	let last = options.from?.last;
 	for (let pages = 0; ; pages++) {
 		if (pages >= (options.maxPages ?? Infinity) || (pages > 0 && options.goOn?.() === false)) {
-			return { records: [...byKey.values()], complete: false, whole: false };
+			return { records: [...byKey.values()], complete: false, whole: false, next: { offset, last } };
 		}
 		let asked = last === undefined ? 0 : Math.max(0, offset - PAGE_OVERLAP);
 		let page = pageOf(operation, await request(asked, pageSize));
