@@ -53,10 +53,10 @@ const EVERY_10_S = {
 
 /**
  * n8n runs a trigger's first poll at its activation (and again when a changed workflow is published)
- * outside the scheduler, with its 5-minute budget and no timeout; only what that poll leaves goes on
- * in scheduled polls. The follow-up events' reads stop at the budget once their engine does (issue 47,
- * part 2): until then the first poll below reads all 50 pages in one go, and the case fails saying so.
- * It takes about 4 minutes, so it runs only when asked (N8N_E2E_FOLLOW_UP_BUDGET=1).
+ * outside the scheduler, with its 5-minute budget and no timeout, and stores nothing of a poll there
+ * that hands nothing on: the first reading below stops at half of it, and the scheduled polls read
+ * from the first page again, each going on where the one before stopped. It takes over 10 minutes,
+ * so it runs only when asked (N8N_E2E_FOLLOW_UP_BUDGET=1).
  */
 const followUpBudget = process.env.N8N_E2E_FOLLOW_UP_BUDGET === '1' ? it : it.skip;
 
@@ -461,7 +461,7 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 						.flatMap(itemsOf)
 						.filter((item) => item.eventId === 'client.birthday')
 						.map((item) => String((item.eventData as { clientId: unknown }).clientId));
-				await until(passed, (list) => list.length >= due.size && due.size > 0, 330_000);
+				await until(passed, (list) => list.length >= due.size && due.size > 0, 720_000);
 				// Two more polls, for anything passed twice.
 				await sleep(10_000);
 				const finalList = await passed();
@@ -478,7 +478,12 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 					return all;
 				}, []);
 				const abandoned = abandonedPolls(n8n.logFile, workflowId);
-				const pagesTwice = pages.map(queryOf).filter((query, index, all) => all.indexOf(query) !== index);
+				// The scheduled polls: none reads a page another read (the activation poll's are read again, above).
+				const pagesTwice = byPoll
+					.slice(1)
+					.flat()
+					.map(queryOf)
+					.filter((query, index, all) => all.indexOf(query) !== index);
 				console.log(
 					`[${VERSION} durable] birthday over ${BIG_STUDIO} clients (budget ${pollBudgetMs()} ms, ${BIG_PAGE_LATENCY_MS} ms a page): ` +
 						`${due.size} due, ${finalList.length} passed in ${Date.now() - started} ms; the first poll read ` +
@@ -494,6 +499,6 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 				await big.stop();
 			}
 		},
-		420_000,
+		840_000,
 	);
 });
