@@ -1,7 +1,7 @@
 /**
  * Sign in with Mindbody in a real n8n: the Mindbody OAuth2 API credential is made in the editor
  * (headless Chromium) with the values docs/oauth.md gives for the sandbox (README links its steps), connected through n8n's popup
- * and the sandbox's sign-in page, and used by a Front Desk task and a Poll Trigger. The sandbox's
+ * and the sandbox's sign-in page, and used by a Front Desk task, a Poll Trigger and examples/08's MCP server. The sandbox's
  * clock moves past the access token's life: the next run refreshes once and succeeds. The sign-in
  * revoked: the run fails saying to reconnect, and the operation is not made. A wrong client secret
  * is refused at Connect, saying so. No token, client secret or code verifier is in any stored
@@ -12,7 +12,8 @@ import * as path from 'path';
 
 import { openEditor, type EditorSession } from '../../scripts/screenshot';
 import type { IdentityActivity, Sandbox } from '../../sandbox';
-import { admin, nodeOutput, startE2eSandbox, tarball, until, VERSION } from './support/mindbody';
+import { connectMcp } from './support/mcpSdk';
+import { admin, exampleWith, nodeOutput, startE2eSandbox, tarball, until, VERSION } from './support/mindbody';
 import type { Execution, N8n, WorkflowJson } from './support/n8n';
 import {
 	connectInEditor,
@@ -38,6 +39,8 @@ const OWNER = { email: 'owner@example.com', password: 'E2e-password-1' };
 const HOUR = 3600 * 1000;
 const TASK_PATH = 'oauth-client-summary';
 const TASK_NODE = 'Client Summary';
+const MCP_PATH = 'mindbody-oauth';
+const MCP_TOKEN = 'e2e-mcp-oauth-token-0123456789';
 
 function taskWorkflow(credentialId: string, clientId: string): WorkflowJson {
 	return {
@@ -82,6 +85,7 @@ describe(`Sign in with Mindbody in n8n ${VERSION}`, () => {
 	let credentialId = '';
 	let taskId = '';
 	let pollId = '';
+	let mcpId = '';
 	const clientId = () => sandbox.state.main.clients[0].ClientId;
 
 	/** Runs the Front Desk task once through its webhook; the new execution, finished. */
@@ -100,7 +104,7 @@ describe(`Sign in with Mindbody in n8n ${VERSION}`, () => {
 
 	afterAll(async () => {
 		await editor?.close();
-		for (const id of [pollId, taskId]) if (id) await n8n.deactivate(id).catch(() => undefined);
+		for (const id of [pollId, taskId, mcpId]) if (id) await n8n.deactivate(id).catch(() => undefined);
 		await sandbox?.stop();
 	});
 
@@ -199,6 +203,57 @@ describe(`Sign in with Mindbody in n8n ${VERSION}`, () => {
 		expect(reads.length).toBeGreaterThan(0);
 		expect(reads.every((request) => String(request.headers.authorization).startsWith('Bearer '))).toBe(true);
 		await n8n.deactivate(pollId);
+	});
+
+	it('examples/08, the MCP server, on the OAuth credential: a tool call answers with the signed-in person’s token', async () => {
+		const bearerId = await n8n.createCredential({
+			name: 'Mindbody MCP server token (OAuth)',
+			type: 'httpBearerAuth',
+			data: { token: MCP_TOKEN },
+		});
+		const example = exampleWith('08-mindbody-mcp-server.json', { MCP_BEARER_CREDENTIAL_ID: bearerId });
+		// Its own path beside examples/08 as the MCP suite activates it in the same n8n.
+		const nodes = example.nodes.map((node) =>
+			node.type === 'n8n-nodes-mindbody.mindbodyTool'
+				? {
+						...node,
+						parameters: { ...(node.parameters as object), authentication: 'oAuth2' },
+						credentials: { [OAUTH_CREDENTIAL_TYPE]: { id: credentialId, name: 'Mindbody OAuth2' } },
+					}
+				: node.type === '@n8n/n8n-nodes-langchain.mcpTrigger'
+					? {
+							...node,
+							webhookId: '0a0e0001-0000-4000-8000-0000000008aa',
+							parameters: { ...(node.parameters as object), path: MCP_PATH },
+						}
+					: node,
+		);
+		mcpId = await n8n.importWorkflow({ ...example, name: 'oauth: the Mindbody MCP server', nodes });
+		const url = `${n8n.baseUrl}/mcp/${MCP_PATH}`;
+		const client = await until(
+			() => connectMcp(url, { authorization: `Bearer ${MCP_TOKEN}` }).catch(() => undefined),
+			Boolean,
+			60_000,
+		);
+		try {
+			const seq = sandbox.log.list().at(-1)?.seq ?? 0;
+			const { now } = await admin<{ now: string }>(sandbox, 'GET', 'clock');
+			const day = new Date(Date.parse(now) + 86400000).toISOString().slice(0, 10);
+			const result = await until(
+				() => client!.callTool({ name: 'Classes_in_the_Next_Days', arguments: { startDate: day, endDate: day } }),
+				(r) => !r.isError,
+			);
+			expect(result.isError).toBeFalsy();
+			const [part] = result.content as Array<{ type: string; text?: string }>;
+			const answered = JSON.parse(part.text!) as Array<{ Id: number }>;
+			expect(answered.length).toBeGreaterThan(0);
+			const sent = sandbox.log.list({ service: 'rest' }).filter((request) => request.seq > seq);
+			expect(sent.map((request) => request.operation)).toEqual(['GetClasses']);
+			expect(sent.every((request) => String(request.headers.authorization).startsWith('Bearer '))).toBe(true);
+			expect(sent.filter((request) => /^\/usertoken\//i.test(request.path))).toEqual([]);
+		} finally {
+			await client!.close();
+		}
 	});
 
 	it('the sign-in revoked: the run fails saying to reconnect the credential, and the operation is not made', async () => {
