@@ -423,7 +423,7 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 	});
 
 	followUpBudget(
-		`(d) a follow-up first poll over ${BIG_STUDIO} clients, longer than a poll's budget, finishes across polls, none abandoned, no page twice, and passes each birthday once`,
+		`(d) a follow-up first poll over ${BIG_STUDIO} clients, longer than a poll's budget, finishes across polls, none abandoned, no page read twice by the scheduled polls, and passes each birthday once`,
 		async () => {
 			// A studio of its own, each page of its client list slow: reading all of it takes longer than the timeout.
 			const big = await startSandbox({ allowLoopbackHttp: true, realTimeTicker: true, size: { clients: BIG_STUDIO } });
