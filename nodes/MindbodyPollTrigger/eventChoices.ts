@@ -71,7 +71,7 @@ export const EVENT_CHOICES = {
 		description: "A client's contract or membership ends, or makes its last autopay, within Days Ahead",
 		eventIds: ['clientContract.ending'],
 		noSample:
-			"None of the contracts bought in the last week ends within Days Ahead. Fetch Test Event looks only at the last week's buyers, to keep to a few requests; the active trigger watches every client's contracts. Raise Days Ahead to see one.",
+			"None of the contracts bought in the last week ends within Days Ahead. Fetch Test Event looks only at the last week's buyers, to keep to a few requests; the active trigger watches every client's contracts, and its first poll passes on those already due.",
 		searchWords: [
 			'renewal',
 			'renewal reminder',
@@ -89,7 +89,7 @@ export const EVENT_CHOICES = {
 		description: "A client's pricing option has at most Sessions Left sessions, or expires within Days Ahead",
 		eventIds: ['clientService.runningLow'],
 		noSample:
-			"No pricing option bought in the last week is at Sessions Left or expires within Days Ahead. Fetch Test Event looks only at the last week's buyers, to keep to a few requests; the active trigger watches every client's pricing options.",
+			"No pricing option bought in the last week is at Sessions Left or expires within Days Ahead. Fetch Test Event looks only at the last week's buyers, to keep to a few requests; the active trigger watches every client's pricing options, and its first poll passes on those already due.",
 		searchWords: [
 			'sessions',
 			'sessions left',
