@@ -8,7 +8,9 @@
  * Front Desk's form, every value picked or typed in the editor (no JSON), run with the node's
  * Execute step button against the sandbox; Client → Get Many's simplified answer keeps Email.
  * A "cash or card" workflow, its payment Type an expression over the node before, sells for cash
- * and refuses a card without its number, nothing sent.
+ * and refuses a card without its number, nothing sent. The follow-up jobs' Fetch Test Event:
+ * example 10's renewal reminder shows a contract due or says why none is shown, and Client Lapsed
+ * leaves out a client who lapsed by her visits but is booked ahead, each item with its next booking.
  *
  * The workflows are created through n8n's public API with the node's resource and operation only
  * (what choosing them in the node creator gives); the tour's fields are filled in the editor. The
@@ -24,7 +26,7 @@ import { editorShot, keepDocsShot, openEditor, openOperationList, type EditorSes
 import type { Sandbox } from '../../sandbox';
 import { servicePays } from '../../sandbox/rest/v6/classRoster';
 import { operations, tasks } from '../../nodes/shared/catalogue';
-import { admin, CREDENTIAL_NAME, nodeOutput, startE2eSandbox, startN8n, VERSION } from './support/mindbody';
+import { admin, CREDENTIAL_NAME, example, nodeOutput, startE2eSandbox, startN8n, VERSION } from './support/mindbody';
 import type { Execution, N8n, WorkflowJson } from './support/n8n';
 
 jest.setTimeout(300000);
@@ -221,6 +223,26 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
 		const [run] = await n8n.waitForExecutions(workflowId, before + 1);
 		return run;
+	}
+
+	/** Opens the workflow in the editor and its Mindbody Poll Trigger's panel; returns the panel. */
+	async function openPollTrigger(workflowId: string): Promise<Locator> {
+		await page.goto(`${editor.origin}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
+		const node = page
+			.locator('[data-test-id="canvas-node"][data-node-type="n8n-nodes-mindbody.mindbodyPollTrigger"]')
+			.first();
+		await node.waitFor({ state: 'visible' });
+		await node.dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]').first();
+		await ndv.waitFor({ state: 'visible' });
+		return ndv;
+	}
+
+	/** The trigger's Fetch Test Event button, clicked; the saved manual execution once it stopped. */
+	async function fetchTestEvent(ndv: Locator, workflowId: string): Promise<Execution> {
+		const button = ndv.locator('[data-test-id="node-execute-button"]').first();
+		expect((await button.innerText()).trim()).toBe('Fetch Test Event');
+		return await runStep(ndv, workflowId);
 	}
 
 	/** A tour picture of the whole window (written to docs/ under npm run docs:screenshots). */
@@ -708,6 +730,196 @@ describe(`a studio's everyday jobs in the editor of n8n ${VERSION}`, () => {
 		const after = await state<Appointment[]>('appointments');
 		expect(after.find((a) => a.Id === target.Id)!.Status).toBe('Cancelled');
 		await shoot('cancel-appointment');
+	});
+
+	const POLL = 'Mindbody Poll Trigger';
+	/** The studio's day of an instant (the sandbox's site runs on UTC). */
+	const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+	const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
+	const eventsOf = (run: Execution) => nodeOutput(run, POLL).map((item) => item.eventData as Record<string, unknown>);
+
+	/** From the sandbox's records: each client's last attended class or appointment day, by Id. */
+	function lastAttended(): Map<number, string> {
+		const site = sandbox.state.site(sandbox.siteId)!;
+		const last = new Map<number, string>();
+		const note = (clientId: number, day: string) => {
+			if ((last.get(clientId) ?? '') < day) last.set(clientId, day);
+		};
+		const classes = new Map(site.classes.map((c) => [c.Id, c]));
+		for (const visit of site.classRecords.visits)
+			if (visit.Status === 'SignedIn') note(visit.ClientId, classes.get(visit.ClassId)!.StartDateTime.slice(0, 10));
+		for (const appointment of site.appointments)
+			if (['Arrived', 'Completed'].includes(appointment.Status))
+				note(Number(appointment.ClientId), appointment.StartDateTime.slice(0, 10));
+		return last;
+	}
+
+	/** From the sandbox's records: the start of a client's next class or appointment booked after `now`. */
+	function nextBookingOf(clientId: number, now: number): number | undefined {
+		const site = sandbox.state.site(sandbox.siteId)!;
+		const classes = new Map(site.classes.map((c) => [c.Id, c]));
+		const starts = [
+			...site.classRecords.visits
+				.filter((visit) => visit.ClientId === clientId && visit.Status === 'Booked')
+				.map((visit) => Date.parse(classes.get(visit.ClassId)?.StartDateTime ?? '')),
+			...site.appointments
+				.filter((a) => Number(a.ClientId) === clientId && ['Booked', 'Confirmed'].includes(a.Status))
+				.map((a) => Date.parse(a.StartDateTime)),
+		].filter((start) => start > now);
+		return starts.length ? Math.min(...starts) : undefined;
+	}
+
+	/** Example 10, as imported before mail is set up: its Mindbody credential only. */
+	function renewalReminder(): { workflow: WorkflowJson; daysAhead: number } {
+		// The file's fields the public API takes (it refuses pinData).
+		const { name, nodes, connections, settings } = example('10-renewal-reminder.json', credentialId);
+		const workflow: WorkflowJson = { name, nodes, connections, settings };
+		workflow.nodes = workflow.nodes.map((node) =>
+			JSON.stringify(node.credentials ?? {}).includes('SMTP_CREDENTIAL_ID')
+				? { ...node, credentials: undefined }
+				: node,
+		);
+		const trigger = workflow.nodes.find((node) => node.name === POLL)!;
+		return { workflow, daysAhead: Number((trigger.parameters as { daysAhead: number }).daysAhead) };
+	}
+
+	/** From the sandbox's records: the contracts of active clients that end within `daysAhead` of today. */
+	function contractsEnding(daysAhead: number) {
+		const site = sandbox.state.site(sandbox.siteId)!;
+		const today = utcDay(sandbox.clock.now());
+		const horizon = utcDay(Date.parse(`${today}T00:00:00Z`) + daysAhead * DAY);
+		const active = new Set(site.clients.filter((c) => c.Status === 'Active').map((c) => c.Id));
+		const ending = site.saleRecords.clientContracts.filter((contract) => {
+			const end = String(contract.TerminationDate ?? contract.EndDate).slice(0, 10);
+			return active.has(contract.ClientId) && end >= today && end <= horizon;
+		});
+		return { ending, horizon };
+	}
+
+	/** The output panel's JSON view, as text. */
+	async function panelJson(ndv: Locator): Promise<string> {
+		const json = ndv.locator('[data-test-id="output-panel"] [data-test-id="radio-button-json"]').first();
+		await json.waitFor({ state: 'visible' });
+		await json.click();
+		return await ndv.locator('[data-test-id="output-panel"]').first().innerText();
+	}
+
+	// The activated example reminds a contract already due on its first morning, e-mail read back:
+	// followUpExamples.test.ts, "10: the membership the history ends 17 days after the first poll".
+	it('Example 10 (renewal reminder) → Fetch Test Event: shows a contract ending within Days Ahead, or says why none is shown', async () => {
+		const { workflow, daysAhead } = renewalReminder();
+		const { ending, horizon } = contractsEnding(daysAhead);
+		// Cases are due on the first morning (Sam Silva's membership among them in the seeded studio).
+		expect(ending.length).toBeGreaterThan(0);
+		const clients = await state<Client[]>('clients');
+		const holders = ending.map((contract) => clients.find((c) => c.Id === contract.ClientId)!);
+		const id = await createWorkflow(workflow);
+		const ndv = await openPollTrigger(id);
+		const run = await fetchTestEvent(ndv, id);
+		const [shown] = eventsOf(run);
+		process.stderr.write(
+			`[e2e] example 10: due ${holders.map((c) => `${c.FirstName} ${c.LastName}`).join(', ')}; Fetch Test Event ${
+				shown ? `showed ${String(shown.firstName)} ${String(shown.lastName)}` : 'showed none'
+			}\n`,
+		);
+		if (shown) {
+			// A contract of the sandbox's records whose end (or last autopay) is within Days Ahead.
+			expect(run.status).toBe('success');
+			const site = sandbox.state.site(sandbox.siteId)!;
+			const record = site.saleRecords.clientContracts.find((c) => c.Id === shown.clientContractId)!;
+			expect({ client: String(record.ClientId), end: record.EndDate.slice(0, 10) }).toEqual({
+				client: shown.clientId,
+				end: shown.endDate,
+			});
+			expect(String(shown.lastAutopayDate ?? shown.endDate) <= horizon).toBe(true);
+			const text = await panelJson(ndv);
+			expect(text).toContain(String(shown.lastName));
+			expect(text).toContain(String(shown.endDate));
+		} else {
+			// None shown: the panel says why in the event's terms, not to make a change in Mindbody.
+			expect(run.status).toBe('error');
+			const reason = ndv.getByText(/ends within Days Ahead/).first();
+			await reason.waitFor({ state: 'visible' });
+			const text = await reason.innerText();
+			expect(text).toMatch(/the active trigger watches every client's contracts/);
+			expect(text).not.toMatch(/Make a change in Mindbody/);
+		}
+	});
+
+	it('Client Lapsed → Fetch Test Event: a client lapsed by her visits but booked ahead is left out; each item shows its next booking', async () => {
+		const now = sandbox.clock.now();
+		const today = utcDay(now);
+		const last = lastAttended();
+		// A client whose contract ends soon, booked ahead, her last visit days ago.
+		const { ending } = contractsEnding(renewalReminder().daysAhead);
+		const clients = await state<Client[]>('clients');
+		const booked = ending
+			.map((contract) => clients.find((c) => c.Id === contract.ClientId)!)
+			.find(
+				(c) =>
+					c.Status === 'Active' &&
+					nextBookingOf(c.Id, now) !== undefined &&
+					daysFrom(last.get(c.Id) ?? today, today) >= 3,
+			)!;
+		expect(booked).toBeDefined();
+		// Days Without Visit two days short of her absence: by her visits alone she lapsed two days ago.
+		const days = daysFrom(last.get(booked.Id)!, today) - 2;
+		const id = await createWorkflow({
+			name: 'Lapsed clients',
+			nodes: [
+				{
+					id: '3c0a0000-0000-4000-8000-000000000301',
+					name: POLL,
+					type: 'n8n-nodes-mindbody.mindbodyPollTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { event: 'clientLapsed', daysWithoutVisit: days },
+					credentials: { mindbodyApi: { id: credentialId, name: CREDENTIAL_NAME } },
+				},
+			],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		});
+		const ndv = await openPollTrigger(id);
+		const run = await fetchTestEvent(ndv, id);
+		const shown = eventsOf(run);
+		process.stderr.write(
+			`[e2e] Client Lapsed at ${days} days: ${booked.FirstName} ${booked.LastName} booked; shown ${shown
+				.map((e) => `${String(e.firstName)} ${String(e.lastName)}`)
+				.join(', ')}\n`,
+		);
+		expect(shown.map((e) => e.clientId)).not.toContain(booked.ClientId);
+		if (shown.length) {
+			expect(run.status).toBe('success');
+			// Each one shown holds no booking ahead, and its item says so.
+			for (const event of shown) {
+				expect(nextBookingOf(Number(event.clientId), now)).toBeUndefined();
+				expect(event).toHaveProperty('nextBooking', null);
+			}
+			expect(await panelJson(ndv)).toMatch(/nextBooking"?\s*:\s*null/);
+		} else {
+			expect(run.status).toBe('error');
+			await ndv
+				.getByText(/booked ahead/)
+				.first()
+				.waitFor({ state: 'visible' });
+		}
+
+		// Include Clients With a Booking switched on: a lapsed client is shown with her next booking.
+		await ndv
+			.locator('[data-test-id="parameter-input-includeBookedClients"]')
+			.locator('.el-switch, [role="switch"]')
+			.first()
+			.click();
+		const included = await fetchTestEvent(ndv, id);
+		expect(included.status).toBe('success');
+		const [item] = eventsOf(included);
+		process.stderr.write(`[e2e] with bookings included: ${String(item.firstName)} ${String(item.lastName)}\n`);
+		const next = item.nextBooking as { startDateTime: string };
+		expect(Date.parse(next.startDateTime)).toBe(nextBookingOf(Number(item.clientId), now));
+		const text = await panelJson(ndv);
+		expect(text).toContain(String(item.lastName));
+		expect(text).toContain(next.startDateTime);
 	});
 
 	it("Client → Get Many, simplified, keeps each client's Email", async () => {
