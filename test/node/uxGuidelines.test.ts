@@ -59,6 +59,17 @@ function shownBodyFields(op: Operation): Array<{ type: string; planned: PlannedF
 }
 
 describe("n8n's UX guidelines", () => {
+	test('no collection or option list of the node offers one name twice', () => {
+		const repeated: string[] = [];
+		for (const field of fields) {
+			const names = ((field.options ?? []) as Array<{ name?: string }>).map((option) => option.name);
+			const twice = names.filter((name, index) => name !== undefined && names.indexOf(name) !== index);
+			if (twice.length)
+				repeated.push(`${field.name} (${JSON.stringify(field.displayOptions?.show ?? {})}): ${twice.join(', ')}`);
+		}
+		expect(repeated).toEqual([]);
+	});
+
 	test('action labels, the default node names on the canvas, fit two canvas lines and hold no caution', () => {
 		const actions = properties
 			.filter((p) => p.name === 'operation')

@@ -32,9 +32,16 @@ function listsOf(operation: Operation): ListSource[] {
 
 type SetByOption = LookAhead & { option: string; optionLabel: string; offers: string };
 
-/** The look-aheads of the pickers the operation shows that an option sets (classes, appointments). */
+/**
+ * The look-aheads of the pickers the operation shows that an option sets (classes, appointments),
+ * one per option: two pickers of classes share Class Picker Days.
+ */
 const lookAheadsOf = (operation: Operation): SetByOption[] => [
-	...new Set(listsOf(operation).flatMap((list) => (list.lookAhead?.option ? [list.lookAhead as SetByOption] : []))),
+	...new Map(
+		listsOf(operation).flatMap((list) =>
+			list.lookAhead?.option ? [[list.lookAhead.option, list.lookAhead as SetByOption] as const] : [],
+		),
+	).values(),
 ];
 
 /** The fields of an operation's Options collection. */
