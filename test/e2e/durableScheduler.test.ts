@@ -390,7 +390,13 @@ describeDurable(`Mindbody Poll Trigger on n8n ${VERSION}'s durable scheduler: ea
 							}, delayMs),
 					};
 				});
-				await n8n.restart();
+				await n8n.restart().catch(async (error: unknown) => {
+					// n8n 2.41 has exited during its start after a kill, in its recovery of the killed run (once,
+					// on a loaded machine): as a supervisor would, start it once more, and say so.
+					if (!/exited during start/.test(String(error))) throw error;
+					timings.push(`round ${round}: n8n exited during its start after the kill; started again`);
+					await n8n.restart();
+				});
 				const readsAt = listReads(sandbox, CLIENTS).length;
 				await until(
 					async () =>
