@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { sandboxKey } from '../node/support';
-import { OAuthCredentialsHelper, oauthCredentialData, pollWithOAuth, runWithOAuth, signIn } from './oauthSupport';
+import { connected, OAuthCredentialsHelper, oauthCredentialData, pollWithOAuth, runWithOAuth } from './oauthSupport';
 
 /**
  * The Mindbody node and the Poll Trigger with the OAuth credential (Authentication: OAuth2), in
@@ -19,14 +19,6 @@ afterAll(async () => {
 	await sandbox?.stop();
 });
 beforeEach(() => sandbox.reset());
-
-/** A credential holding the tokens of a fresh sign-in of `login` (the staff login by default). */
-async function connected(login = sandbox.staffLogin) {
-	const tokens = await signIn(sandbox, login);
-	const credentials = new OAuthCredentialsHelper();
-	credentials.set('oauth', oauthCredentialData(sandbox, tokens));
-	return { credentials, tokens };
-}
 
 const summary = (clientId: string) => ({
 	resource: 'frontDesk',
@@ -53,7 +45,7 @@ function expectNoSecrets(text: string, tokens: IDataObject) {
 
 describe('Mindbody OAuth2 credential in the Mindbody node', () => {
 	test('a Front Desk task acts as the staff member signed in: the bearer token beside the API key and Site ID', async () => {
-		const { credentials, tokens } = await connected();
+		const { credentials, tokens } = await connected(sandbox);
 		const result = await runWithOAuth(credentials, summary(someClient()));
 		expect(result.error?.message).toBeUndefined();
 		expect(result.status).toBe('success');
@@ -74,7 +66,7 @@ describe('Mindbody OAuth2 credential in the Mindbody node', () => {
 	});
 
 	test('the access token expired on the sandbox clock: one refresh, stored with the credential, and the call succeeds', async () => {
-		const { credentials, tokens } = await connected();
+		const { credentials, tokens } = await connected(sandbox);
 		await sandbox.clock.advance(2 * HOUR);
 		const result = await runWithOAuth(credentials, summary(someClient()));
 		expect(result.error?.message).toBeUndefined();
@@ -105,7 +97,7 @@ describe('Mindbody OAuth2 credential in the Mindbody node', () => {
 	});
 
 	test('the refresh token revoked: the run fails saying to reconnect the credential, and the operation was not made', async () => {
-		const { credentials, tokens } = await connected();
+		const { credentials, tokens } = await connected(sandbox);
 		const revoked = await fetch(`${sandbox.adminUrl}/identity/revoke`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
@@ -128,7 +120,7 @@ describe('Mindbody OAuth2 credential in the Mindbody node', () => {
 	});
 
 	test("a consumer's sign-in on an operation for staff: refused, naming staff", async () => {
-		const { credentials, tokens } = await connected(sandbox.consumerLogin);
+		const { credentials, tokens } = await connected(sandbox, sandbox.consumerLogin);
 		const result = await runWithOAuth(credentials, { resource: 'dashboard', operation: 'getSummary' });
 		expect(result.status).toBe('error');
 		const text = `${result.error?.message ?? ''} ${result.error?.description ?? ''}`;
@@ -149,7 +141,7 @@ describe('Mindbody OAuth2 credential in the Mindbody node', () => {
 
 describe('Mindbody OAuth2 credential in the Poll Trigger', () => {
 	test('New Client polls with the staff sign-in', async () => {
-		const { credentials, tokens } = await connected();
+		const { credentials, tokens } = await connected(sandbox);
 		await pollWithOAuth(credentials, { event: 'clientCreated' });
 		const reads = sandbox.log
 			.list()

@@ -1,7 +1,7 @@
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { OAuthCredentialsHelper, oauthCredentialData, runWithOAuth, signIn } from './oauthSupport';
+import { connected, runWithOAuth } from './oauthSupport';
 
 /**
  * What a run with the OAuth credential says when the credential is wrong after connecting: each
@@ -25,14 +25,6 @@ const summary = () => ({
 	clientId: { __rl: true, mode: 'id', value: sandbox.state.main.clients[0].ClientId },
 });
 
-/** A credential connected as the staff login, then with `changes` made to its fields. */
-async function connectedThenChanged(changes: ICredentialDataDecryptedObject) {
-	const tokens = await signIn(sandbox, sandbox.staffLogin);
-	const credentials = new OAuthCredentialsHelper();
-	credentials.set('oauth', { ...oauthCredentialData(sandbox, tokens), ...changes });
-	return { credentials, tokens };
-}
-
 function expectNoSecrets(text: string, tokens: IDataObject) {
 	for (const secret of [tokens.access_token, tokens.refresh_token, sandbox.oauthClient.clientSecret]) {
 		expect(text).not.toContain(secret as string);
@@ -43,7 +35,7 @@ const restCalls = () => sandbox.log.list().filter((request) => request.service =
 
 describe('Mindbody OAuth2 credential: bad input names what to fix', () => {
 	test('a wrong client secret at the refresh names Client ID and Client Secret; nothing more is sent', async () => {
-		const { credentials, tokens } = await connectedThenChanged({ clientSecret: 'not-the-secret' });
+		const { credentials, tokens } = await connected(sandbox, sandbox.staffLogin, { clientSecret: 'not-the-secret' });
 		await sandbox.clock.advance(2 * HOUR);
 		const result = await runWithOAuth(credentials, summary());
 		expect(result.status).toBe('error');
@@ -54,14 +46,14 @@ describe('Mindbody OAuth2 credential: bad input names what to fix', () => {
 	});
 
 	test('a wrong client ID at the refresh is refused the same way', async () => {
-		const { credentials } = await connectedThenChanged({ clientId: 'no-such-client' });
+		const { credentials } = await connected(sandbox, sandbox.staffLogin, { clientId: 'no-such-client' });
 		await sandbox.clock.advance(2 * HOUR);
 		const result = await runWithOAuth(credentials, summary());
 		expect(result.error?.description).toMatch(/Correct Client ID and Client Secret/);
 	});
 
 	test('a Site ID the API key cannot reach: the error names the site and says to check Site ID', async () => {
-		const { credentials, tokens } = await connectedThenChanged({ siteId: 123456 });
+		const { credentials, tokens } = await connected(sandbox, sandbox.staffLogin, { siteId: 123456 });
 		const result = await runWithOAuth(credentials, summary());
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toMatch(/not linked to site 123456/);
@@ -70,7 +62,7 @@ describe('Mindbody OAuth2 credential: bad input names what to fix', () => {
 	});
 
 	test('Site ID changed to another site than the one signed in to: refreshed once, then the error says to check Site ID and reconnect', async () => {
-		const { credentials, tokens } = await connectedThenChanged({ siteId: sandbox.secondSiteId });
+		const { credentials, tokens } = await connected(sandbox, sandbox.staffLogin, { siteId: sandbox.secondSiteId });
 		const result = await runWithOAuth(credentials, summary());
 		expect(result.status).toBe('error');
 		expect(result.error?.description).toMatch(/sign-in holds for the site signed in to\. Check Site ID/);

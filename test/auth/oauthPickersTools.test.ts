@@ -14,7 +14,7 @@ import { Mindbody } from '../../nodes/Mindbody/Mindbody.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { HarnessNodeTypes, PACKAGE } from '../harness/nodeTypes';
 import { buildAdditionalData } from '../harness/runWorkflow';
-import { OAUTH_TYPE, OAuthCredentialsHelper, oauthCredentialData, signIn } from './oauthSupport';
+import { connected, OAUTH_TYPE, OAuthCredentialsHelper } from './oauthSupport';
 
 /**
  * The dropdowns and the agent-tool form of the Mindbody node with the OAuth credential, in n8n's
@@ -34,13 +34,6 @@ afterAll(async () => {
 	await sandbox?.stop();
 });
 beforeEach(() => sandbox.reset());
-
-async function connected(login = sandbox.staffLogin) {
-	const tokens = await signIn(sandbox, login);
-	const credentials = new OAuthCredentialsHelper();
-	credentials.set('oauth', oauthCredentialData(sandbox, tokens));
-	return { credentials, tokens };
-}
 
 const oauthNode = (name: string, type: string, parameters: INode['parameters']): INode => ({
 	id: name,
@@ -156,7 +149,7 @@ async function callAsTool(credentials: OAuthCredentialsHelper, args: IDataObject
 
 describe('Mindbody OAuth2 credential in the dropdowns', () => {
 	test("a client search sends the signed-in staff member's token; an expired one is refreshed once", async () => {
-		const { credentials, tokens } = await connected();
+		const { credentials, tokens } = await connected(sandbox);
 		const client = sandbox.state.main.clients[0];
 		const found = await searchClients(credentials, client.LastName);
 		expect(found.results.map((entry) => String(entry.value))).toContain(client.Id.toString());
@@ -175,7 +168,7 @@ describe('Mindbody OAuth2 credential in the dropdowns', () => {
 
 describe('Mindbody OAuth2 credential in the node as an agent tool', () => {
 	test("the tool call's client ID reaches the Front Desk task, sent with the signed-in staff member's token", async () => {
-		const { credentials, tokens } = await connected();
+		const { credentials, tokens } = await connected(sandbox);
 		const client = sandbox.state.main.clients[1];
 		const answer = await callAsTool(credentials, { clientId: client.ClientId });
 		expect(typeof answer).toBe('string');
@@ -190,7 +183,7 @@ describe('Mindbody OAuth2 credential in the node as an agent tool', () => {
 	});
 
 	test('a consumer signed in: the tool answers that the task needs a staff member, and no token is in it', async () => {
-		const { credentials, tokens } = await connected(sandbox.consumerLogin);
+		const { credentials, tokens } = await connected(sandbox, sandbox.consumerLogin);
 		const other = sandbox.state.main.clients.find((entry) => entry.Email !== sandbox.consumerLogin.username)!;
 		const answer = String(
 			await callAsTool(credentials, { clientId: other.ClientId }).catch((error: Error) => error.message),

@@ -81,6 +81,21 @@ export async function signIn(sandbox: Sandbox, login: { username: string; passwo
 	return (await flow.tokensFor(login)) as unknown as IDataObject;
 }
 
+/**
+ * A credential holding the tokens of a fresh sign-in of `login` (the staff login by default), with
+ * `changes` made to its fields after the sign-in.
+ */
+export async function connected(
+	sandbox: Sandbox,
+	login: { username: string; password: string } = sandbox.staffLogin,
+	changes: ICredentialDataDecryptedObject = {},
+): Promise<{ credentials: OAuthCredentialsHelper; tokens: IDataObject }> {
+	const tokens = await signIn(sandbox, login);
+	const credentials = new OAuthCredentialsHelper();
+	credentials.set('oauth', { ...oauthCredentialData(sandbox, tokens), ...changes });
+	return { credentials, tokens };
+}
+
 export interface OAuthRun {
 	run: IRun;
 	status: IRun['status'];
